@@ -1,0 +1,14 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace lutsim::cli {
+
+// Each command adds itself to the app as a subcommand whose callback runs it.
+// Callbacks report failure by throwing; main turns that into one line on
+// stderr and a non-zero exit status.
+void add_accuracy_command(CLI::App& app);
+void add_config_command(CLI::App& app);
+void add_sweep_command(CLI::App& app);
+
+}  // namespace lutsim::cli

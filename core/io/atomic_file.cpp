@@ -1,0 +1,45 @@
+#include "core/io/atomic_file.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace lutsim {
+namespace {
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
+  throw std::runtime_error("cannot write " + path.string() + ": " + what);
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+  std::error_code ec;
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path(), ec);
+    if (ec) fail(path, ec.message());
+  }
+  std::filesystem::path tmp = path;
+  tmp += ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) fail(path, std::strerror(errno));
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.flush();
+    if (!out) {
+      std::filesystem::remove(tmp, ec);
+      fail(path, "write failed");
+    }
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    fail(path, ec.message());
+  }
+}
+
+}  // namespace lutsim

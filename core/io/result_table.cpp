@@ -1,0 +1,114 @@
+#include "core/io/result_table.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <ctime>
+#include <stdexcept>
+
+#include "core/io/atomic_file.hpp"
+#include "core/io/git_revision.hpp"
+
+namespace lutsim {
+namespace {
+
+std::string utc_now_iso8601() {
+  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string csv_quote(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string cell_text(const ResultTable::Cell& cell) {
+  if (const auto* s = std::get_if<std::string>(&cell)) return csv_quote(*s);
+  if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
+  // The shortest text that reads back to the same double.
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, std::get<double>(cell));
+  return ec == std::errc() ? std::string(buf, end) : std::string("nan");
+}
+
+nlohmann::json cell_json(const ResultTable::Cell& cell) {
+  return std::visit([](const auto& v) { return nlohmann::json(v); }, cell);
+}
+
+}  // namespace
+
+ResultTable::ResultTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
+
+void ResultTable::add_row(std::vector<Cell> row) {
+  if (row.size() != columns_.size()) {
+    throw std::invalid_argument("ResultTable: row has " + std::to_string(row.size()) +
+                                " cells for " + std::to_string(columns_.size()) + " columns");
+  }
+  rows_.push_back(std::move(row));
+}
+
+RunRecord make_run_record(std::string command, nlohmann::json resolved_config) {
+  return {std::move(command), std::move(resolved_config), std::string(git_revision()),
+          utc_now_iso8601()};
+}
+
+nlohmann::json to_json(const ResultTable& table, const RunRecord& record) {
+  nlohmann::json j;
+  j["tool"] = "lutsim";
+  j["command"] = record.command;
+  j["git_revision"] = record.git_revision;
+  j["created_utc"] = record.created_utc;
+  j["config"] = record.resolved_config;
+  j["columns"] = nlohmann::json::array();
+  j["units"] = nlohmann::json::object();
+  for (const auto& c : table.columns()) {
+    j["columns"].push_back({{"name", c.name}, {"unit", c.unit}, {"description", c.description}});
+    j["units"][c.name] = c.unit;
+  }
+  j["rows"] = nlohmann::json::array();
+  for (const auto& row : table.rows()) {
+    nlohmann::json r = nlohmann::json::object();
+    for (std::size_t i = 0; i < row.size(); ++i) r[table.columns()[i].name] = cell_json(row[i]);
+    j["rows"].push_back(std::move(r));
+  }
+  return j;
+}
+
+std::string to_csv(const ResultTable& table, const RunRecord& record) {
+  std::string out;
+  out += "# lutsim " + record.command + "\n";
+  out += "# git_revision: " + record.git_revision + "\n";
+  out += "# created_utc: " + record.created_utc + "\n";
+  out += "# units:";
+  for (const auto& c : table.columns())
+    out += " " + c.name + "=" + (c.unit.empty() ? "text" : c.unit);
+  out += "\n# config: " + record.resolved_config.dump() + "\n";
+  for (std::size_t i = 0; i < table.columns().size(); ++i) {
+    out += (i ? "," : "") + csv_quote(table.columns()[i].name);
+  }
+  out += "\n";
+  for (const auto& row : table.rows()) {
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? "," : "") + cell_text(row[i]);
+    out += "\n";
+  }
+  return out;
+}
+
+WrittenFiles write_result_files(const std::filesystem::path& dir, const std::string& stem,
+                                const ResultTable& table, const RunRecord& record) {
+  WrittenFiles files{dir / (stem + ".json"), dir / (stem + ".csv")};
+  write_file_atomically(files.json, to_json(table, record).dump(2) + "\n");
+  write_file_atomically(files.csv, to_csv(table, record));
+  return files;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace lutsim {
+
+// A table of results whose every column has a unit ("1" for dimensionless
+// numbers, "" for text), the form in which the CLI writes CSV and JSON.
+class ResultTable {
+ public:
+  using Cell = std::variant<std::string, std::int64_t, double>;
+  struct Column {
+    std::string name;
+    std::string unit;
+    std::string description;
+  };
+
+  explicit ResultTable(std::vector<Column> columns);
+
+  // Throws std::invalid_argument if the row does not have one cell per column.
+  void add_row(std::vector<Cell> row);
+
+  const std::vector<Column>& columns() const { return columns_; }
+  const std::vector<std::vector<Cell>>& rows() const { return rows_; }
+
+ private:
+  std::vector<Column> columns_;
+  std::vector<std::vector<Cell>> rows_;
+};
+
+// What every output records besides the numbers: the command that produced
+// it, the fully resolved config and the git revision of the binary.
+struct RunRecord {
+  std::string command;
+  nlohmann::json resolved_config;
+  std::string git_revision;
+  std::string created_utc;  // ISO 8601
+};
+
+RunRecord make_run_record(std::string command, nlohmann::json resolved_config);
+
+// {"tool", "command", "git_revision", "created_utc", "config",
+//  "columns": [{"name","unit","description"}], "units": {name: unit},
+//  "rows": [{name: value}]}
+nlohmann::json to_json(const ResultTable& table, const RunRecord& record);
+
+// CSV (RFC 4180 quoting) preceded by '#' comment lines that hold the command,
+// the git revision, the units of each column and the resolved config as one
+// line of JSON; readers such as pandas take them with comment='#'.
+std::string to_csv(const ResultTable& table, const RunRecord& record);
+
+struct WrittenFiles {
+  std::filesystem::path json;
+  std::filesystem::path csv;
+};
+
+// Writes <dir>/<stem>.json and <dir>/<stem>.csv, each atomically.
+WrittenFiles write_result_files(const std::filesystem::path& dir, const std::string& stem,
+                                const ResultTable& table, const RunRecord& record);
+
+}  // namespace lutsim

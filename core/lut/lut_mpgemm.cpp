@@ -1,0 +1,189 @@
+#include "core/lut/lut_mpgemm.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/lut/lut_table.hpp"
+#include "core/numerics/fp16.hpp"
+#include "core/numerics/fp8.hpp"
+
+namespace lutsim {
+namespace {
+
+bool representable(double v, ActivationType type) {
+  switch (type) {
+    case ActivationType::kFp16:
+      return Fp16::from_double(v).to_double() == v;
+    case ActivationType::kFp8E4M3:
+    case ActivationType::kFp8E5M2: {
+      const auto format = type == ActivationType::kFp8E4M3 ? Fp8Format::kE4M3 : Fp8Format::kE5M2;
+      return fp8_decode(format, fp8_encode(format, v, Fp8Overflow::kToSpecial)) == v;
+    }
+    case ActivationType::kInt8:
+      return v == std::trunc(v) && v >= -128.0 && v <= 127.0;
+  }
+  return false;
+}
+
+// An accumulator of one of the three types, holding its value exactly.
+class Accumulator {
+ public:
+  explicit Accumulator(AccumulatorType type) : type_(type) {}
+
+  // acc <- round(acc + term); `term` must be exactly representable in double
+  // and, for FP32, in binary32 (true for 2^j times an FP16 value or a small
+  // integer, which is all the datapath produces).
+  void add(double term) {
+    switch (type_) {
+      case AccumulatorType::kFp16:
+        // Both operands have 11-bit significands within 2^-24 .. 2^24, so the
+        // double sum is exact and fp16_round is the only rounding.
+        value_ = fp16_round(value_ + term).to_double();
+        break;
+      case AccumulatorType::kFp32:
+        value_ = static_cast<float>(value_) + static_cast<float>(term);
+        break;
+      case AccumulatorType::kInt32:
+        add_int32(term);
+        break;
+    }
+  }
+  // round(term) in the accumulator's format: the product rounding of the
+  // quantized-table path.
+  double round(double exact) const {
+    switch (type_) {
+      case AccumulatorType::kFp16:
+        return fp16_round(exact).to_double();
+      case AccumulatorType::kFp32:
+        return static_cast<float>(exact);
+      case AccumulatorType::kInt32:
+        return exact;
+    }
+    return exact;
+  }
+  double value() const { return value_; }
+
+ private:
+  void add_int32(double term) {
+    const double sum = value_ + term;
+    if (sum > std::numeric_limits<std::int32_t>::max() ||
+        sum < std::numeric_limits<std::int32_t>::min()) {
+      throw std::overflow_error("lut_mpgemm: INT32 accumulator overflow");
+    }
+    value_ = sum;
+  }
+
+  AccumulatorType type_;
+  double value_ = 0.0;
+};
+
+void check_shapes(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
+  cfg.validate();
+  w.validate();
+  if (w.bits != cfg.weight_bits) {
+    throw std::invalid_argument("lut_mpgemm: weights have " + std::to_string(w.bits) +
+                                " bits, config says " + std::to_string(cfg.weight_bits));
+  }
+  if (x.cols() != w.cols) {
+    throw std::invalid_argument("lut_mpgemm: X has K = " + std::to_string(x.cols()) +
+                                ", W has K = " + std::to_string(w.cols));
+  }
+  if (w.cols % cfg.group_size != 0) {
+    throw std::invalid_argument("lut_mpgemm: K = " + std::to_string(w.cols) +
+                                " is not a multiple of the group size " +
+                                std::to_string(cfg.group_size));
+  }
+}
+
+// tables[m * groups + g]: the table of activation row m, group g.
+std::vector<LutTable> precompute_all(const Matrix& x, const LutGemmConfig& cfg) {
+  const int groups = static_cast<int>(x.cols()) / cfg.group_size;
+  std::vector<LutTable> tables;
+  tables.reserve(static_cast<std::size_t>(x.rows()) * groups);
+  for (int m = 0; m < x.rows(); ++m) {
+    for (int g = 0; g < groups; ++g) {
+      const double* begin = x.data() + m * x.cols() + g * cfg.group_size;
+      tables.push_back(precompute_table({begin, static_cast<std::size_t>(cfg.group_size)}, cfg));
+    }
+  }
+  return tables;
+}
+
+// The k-bit index of plane j for output channel n, group g.
+unsigned plane_index(const QuantizedWeights& w, int n, int g, int j, int k) {
+  unsigned idx = 0;
+  for (int i = 0; i < k; ++i) idx |= ((w.code(n, g * k + i) >> j) & 1u) << i;
+  return idx;
+}
+
+double accumulate_output(std::span<const LutTable> row_tables, const QuantizedWeights& w, int n,
+                         const LutGemmConfig& cfg) {
+  Accumulator acc(cfg.accumulator);
+  const bool quantized = cfg.table_format == TableEntryFormat::kInt8Quantized;
+  for (std::size_t g = 0; g < row_tables.size(); ++g) {
+    const LutTable& table = row_tables[g];
+    double group_sum = 0.0;  // exact integer for quantized tables
+    for (int j = 0; j < cfg.weight_bits; ++j) {
+      const unsigned idx = plane_index(w, n, static_cast<int>(g), j, cfg.group_size);
+      const double term = std::ldexp(table_lookup(table, idx, cfg), j);
+      if (quantized) {
+        group_sum += term;
+      } else {
+        acc.add(term);
+      }
+    }
+    if (quantized) acc.add(acc.round(table.scale * group_sum));
+  }
+  return acc.value();
+}
+
+double row_sum(const Matrix& x, int m) {
+  double s = 0.0;
+  for (int k = 0; k < x.cols(); ++k) s += x(m, k);
+  return s;
+}
+
+}  // namespace
+
+void check_activations_representable(const Matrix& x, ActivationType type) {
+  for (int m = 0; m < x.rows(); ++m) {
+    for (int k = 0; k < x.cols(); ++k) {
+      if (!representable(x(m, k), type)) {
+        throw std::invalid_argument("activation X[" + std::to_string(m) + "," + std::to_string(k) +
+                                    "] = " + std::to_string(x(m, k)) +
+                                    " is not exactly representable as " +
+                                    std::string(to_string(type)));
+      }
+    }
+  }
+}
+
+LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
+  check_shapes(x, w, cfg);
+  check_activations_representable(x, cfg.activation);
+  const std::vector<LutTable> tables = precompute_all(x, cfg);
+  const std::size_t groups = static_cast<std::size_t>(w.cols / cfg.group_size);
+  const int offset = (1 << w.bits) - 1;
+
+  LutGemmResult r{Matrix(x.rows(), w.rows), Matrix(x.rows(), w.rows)};
+  for (int m = 0; m < x.rows(); ++m) {
+    const std::span<const LutTable> row_tables(tables.data() + m * groups, groups);
+    const double sum_x = row_sum(x, m);
+    for (int n = 0; n < w.rows; ++n) {
+      const double acc = accumulate_output(row_tables, w, n, cfg);
+      r.accumulators(m, n) = acc;
+      // Reinterpreted weights: scale/2 and zero point 2z - (2^b - 1).
+      r.outputs(m, n) = cfg.symmetric()
+                            ? w.scale[n] / 2.0 * (acc - (2.0 * w.zero_point[n] - offset) * sum_x)
+                            : w.scale[n] * (acc - w.zero_point[n] * sum_x);
+    }
+  }
+  return r;
+}
+
+}  // namespace lutsim

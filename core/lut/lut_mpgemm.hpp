@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/lut/lut_config.hpp"
+#include "core/lut/matrix.hpp"
+#include "core/lut/quantized_weights.hpp"
+
+namespace lutsim {
+
+struct LutGemmResult {
+  // M x N accumulator values, each exactly representable in the accumulator
+  // type, in units of (activation x integer weight): sum_k x[m,k] q[n,k] with
+  // q the odd reinterpreted weight (symmetric forms) or the unsigned code.
+  // This is what the simulators and the RTL must reproduce bit for bit.
+  Matrix accumulators;
+  // M x N results after the weight scale and zero point, computed in double
+  // from the accumulators: Y = scale * (acc - zero_point * sum_k x[m,k]).
+  // A reference epilogue, not a model of a hardware one.
+  Matrix outputs;
+};
+
+// The golden LUT mpGEMM: Y[M,N] = X[M,K] * W[N,K]^T by table lookup,
+// bit-serial over weight bit planes.
+//
+// X holds values exactly representable in cfg.activation (FP16 or FP8 values,
+// or INT8 integers); K must be a multiple of cfg.group_size; w.bits must equal
+// cfg.weight_bits. Throws std::invalid_argument otherwise, and
+// std::overflow_error if an INT32 accumulator would overflow.
+//
+// The canonical order, which every lutsim model and the RTL follow, is: for
+// each output, for group g = 0, 1, ...: for plane j = 0 .. b-1:
+//   acc <- round(acc + 2^j * lookup(T_g, idx_j))     (one rounding: scaling by
+//                                                     2^j is exact)
+// where idx_j's bit i is bit j of the weight code of activation g*k + i.
+// With INT8-quantized tables the planes of a group are summed exactly as an
+// integer p_g = sum_j 2^j code_j first, then
+//   acc <- round(acc + round(scale_g * p_g))          (a multiply, then an add)
+// round() is the accumulator type's round to nearest even; INT32 is exact.
+LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg);
+
+// Throws std::invalid_argument naming the first element of x that is not
+// exactly representable in the activation type.
+void check_activations_representable(const Matrix& x, ActivationType type);
+
+}  // namespace lutsim

@@ -1,0 +1,89 @@
+#include "core/specs/hardware_spec.hpp"
+
+namespace lutsim {
+namespace {
+
+constexpr double kMaxClockHz = 1e10;
+constexpr double kMaxBandwidthBytesPerS = 1e15;
+
+void read_sm(config::ConfigReader r, HardwareSpec& h) {
+  h.sm_count =
+      r.get<int>("count", {.description = "streaming multiprocessors", .min = 1, .max = 4096});
+  h.sm_clock_hz = r.get<double>("clock_hz", {.description = "SM clock the throughputs refer to",
+                                             .unit = "Hz",
+                                             .min = 1e6,
+                                             .max = kMaxClockHz});
+  h.register_file_bytes_per_sm = r.get<std::int64_t>(
+      "register_file_bytes", {.description = "register file per SM", .unit = "bytes", .min = 1024});
+  h.smem_bytes_per_sm = r.get<std::int64_t>(
+      "smem_bytes",
+      {.description = "shared memory per SM (largest carve-out)", .unit = "bytes", .min = 1024});
+}
+
+void read_tensor_core(config::ConfigReader r, HardwareSpec& h) {
+  h.tensor_cores_per_sm =
+      r.get<int>("count_per_sm", {.description = "tensor cores per SM", .min = 1, .max = 64});
+  h.fp16_fma_per_cycle_per_sm = r.get<double>(
+      "fp16_fma_per_cycle_per_sm",
+      {.description = "dense FP16 FMAs per cycle per SM", .unit = "FMA/cycle/SM", .min = 1.0});
+  h.int8_mac_per_cycle_per_sm = r.get<double>(
+      "int8_mac_per_cycle_per_sm",
+      {.description = "dense INT8 MACs per cycle per SM", .unit = "MAC/cycle/SM", .min = 0.0});
+  h.fp8_fma_per_cycle_per_sm = r.get<double>(
+      "fp8_fma_per_cycle_per_sm", {.description = "dense FP8 FMAs per cycle per SM (0: none)",
+                                   .unit = "FMA/cycle/SM",
+                                   .default_value = 0.0,
+                                   .min = 0.0});
+}
+
+void read_memory(config::ConfigReader r, HardwareSpec& h) {
+  h.l2_bytes = r.get<std::int64_t>("l2_bytes",
+                                   {.description = "L2 cache capacity", .unit = "bytes", .min = 0});
+  h.dram_bytes = r.get<std::int64_t>("dram_bytes",
+                                     {.description = "DRAM capacity", .unit = "bytes", .min = 1});
+  h.dram_bw_bytes_per_s =
+      r.get<double>("dram_bw_bytes_per_s", {.description = "peak DRAM bandwidth",
+                                            .unit = "bytes/s",
+                                            .min = 1e6,
+                                            .max = kMaxBandwidthBytesPerS});
+}
+
+LutTensorCoreSpec read_lut(config::ConfigReader r) {
+  LutTensorCoreSpec l;
+  l.array_m = r.get<int>(
+      "array_m", {.description = "tables per pass (M)", .default_value = 2, .min = 1, .max = 512});
+  l.array_n = r.get<int>(
+      "array_n",
+      {.description = "weight groups per pass (N)", .default_value = 64, .min = 1, .max = 512});
+  l.array_k = r.get<int>(
+      "array_k",
+      {.description = "activations per table (K = k)", .default_value = 4, .min = 2, .max = 6});
+  l.table_form = parse_table_form(r.get<std::string>(
+      "table_form", {.description = "table layout",
+                     .default_value = "symmetric_half",
+                     .allowed = {"unsigned_full", "symmetric_full", "symmetric_half"}}));
+  l.table_format = parse_table_entry_format(
+      r.get<std::string>("table_format", {.description = "table entry format",
+                                          .default_value = "fp16",
+                                          .allowed = {"fp16", "int8_quantized", "integer"}}));
+  l.double_register = r.get<bool>("double_register",
+                                  {.description = "register file doubled", .default_value = false});
+  return l;
+}
+
+}  // namespace
+
+HardwareSpec read_hardware(config::ConfigReader& root) {
+  HardwareSpec h;
+  h.name = root.get<std::string>("name", {.description = "hardware name"});
+  read_sm(root.section("sm", "per-SM resources"), h);
+  read_tensor_core(root.section("tensor_core", "MAC tensor cores"), h);
+  read_memory(root.section("memory", "L2 and DRAM"), h);
+  if (auto lut =
+          root.optional_section("lut_tensor_core", "LUT tensor cores replacing the MAC ones")) {
+    h.lut_tensor_core = read_lut(*lut);
+  }
+  return h;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/config/config_reader.hpp"
+#include "core/lut/lut_config.hpp"
+
+namespace lutsim {
+
+// LUT tensor cores replacing an SM's MAC tensor cores: an M x N x K array of
+// one-bit lookup-accumulates per tensor core per cycle (a b-bit weight takes
+// b passes).
+struct LutTensorCoreSpec {
+  int array_m = 2;
+  int array_n = 64;
+  int array_k = 4;  // the table group size k
+  TableForm table_form = TableForm::kSymmetricHalf;
+  TableEntryFormat table_format = TableEntryFormat::kFp16;
+  bool double_register = false;  // register file capacity doubled
+
+  std::int64_t one_bit_lookups_per_cycle() const {
+    return static_cast<std::int64_t>(array_m) * array_n * array_k;
+  }
+};
+
+// A GPU as the tile-level model sees it. Pure data read from configs/hw/*.yaml.
+struct HardwareSpec {
+  std::string name;
+  int sm_count = 0;
+  double sm_clock_hz = 0.0;
+  std::int64_t register_file_bytes_per_sm = 0;
+  std::int64_t smem_bytes_per_sm = 0;
+  int tensor_cores_per_sm = 0;
+  double fp16_fma_per_cycle_per_sm = 0.0;  // dense, FP32 accumulate
+  double int8_mac_per_cycle_per_sm = 0.0;  // dense
+  double fp8_fma_per_cycle_per_sm = 0.0;   // 0: the GPU has no FP8 tensor cores
+  std::int64_t l2_bytes = 0;
+  std::int64_t dram_bytes = 0;
+  double dram_bw_bytes_per_s = 0.0;
+  std::optional<LutTensorCoreSpec> lut_tensor_core;
+
+  // The register file the LUT variant actually has (doubled if configured).
+  std::int64_t effective_register_file_bytes_per_sm() const {
+    return lut_tensor_core && lut_tensor_core->double_register ? 2 * register_file_bytes_per_sm
+                                                               : register_file_bytes_per_sm;
+  }
+};
+
+HardwareSpec read_hardware(config::ConfigReader& root);
+
+}  // namespace lutsim

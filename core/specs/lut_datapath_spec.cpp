@@ -1,0 +1,35 @@
+#include "core/specs/lut_datapath_spec.hpp"
+
+#include <stdexcept>
+
+namespace lutsim {
+
+LutGemmConfig read_lut_datapath(config::ConfigReader& r) {
+  LutGemmConfig c;
+  c.weight_bits = r.get<int>(
+      "weight_bits",
+      {.description = "weight bits b (one array pass per bit plane)", .min = 1, .max = 8});
+  c.group_size = r.get<int>(
+      "group_size",
+      {.description = "activations per table k", .default_value = 4, .min = 2, .max = 6});
+  c.activation = parse_activation_type(r.get<std::string>(
+      "activation",
+      {.description = "activation type", .allowed = {"fp16", "fp8_e4m3", "fp8_e5m2", "int8"}}));
+  c.table_form = parse_table_form(r.get<std::string>(
+      "table_form", {.description = "table layout",
+                     .default_value = "symmetric_half",
+                     .allowed = {"unsigned_full", "symmetric_full", "symmetric_half"}}));
+  c.table_format = parse_table_entry_format(r.get<std::string>(
+      "table_format",
+      {.description = "table entry format", .allowed = {"fp16", "int8_quantized", "integer"}}));
+  c.accumulator = parse_accumulator_type(r.get<std::string>(
+      "accumulator", {.description = "accumulator type", .allowed = {"fp16", "fp32", "int32"}}));
+  try {
+    c.validate();
+  } catch (const std::invalid_argument& e) {
+    throw config::ConfigError(r.location(), r.path(), e.what());
+  }
+  return c;
+}
+
+}  // namespace lutsim

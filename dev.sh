@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# lutsim developer entry point.
+#   ./dev.sh run    install what is missing, build, run the main job
+#   ./dev.sh test   install what is missing, build, run every test
+#   ./dev.sh build  install what is missing, build
+set -euo pipefail
+cd "$(dirname "$0")"
+
+build_dir=${LUTSIM_BUILD_DIR:-build}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+install() { bash scripts/install_deps.sh; }
+
+build() {
+  cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$build_dir" -j"$jobs"
+}
+
+case "${1:-}" in
+  run)
+    install
+    build
+    "$build_dir/cli/lutsim" accuracy
+    ;;
+  test)
+    install
+    build
+    start=$(date +%s)
+    ctest --test-dir "$build_dir" --output-on-failure -j"$jobs"
+    echo "dev.sh: all tests ran in $(($(date +%s) - start)) s"
+    ;;
+  build)
+    install
+    build
+    ;;
+  *)
+    echo "usage: ./dev.sh run|test|build" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,104 @@
+// End-to-end tests of the lutsim binary: exit codes, one-line errors, outputs.
+#include <sys/wait.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Run run(const std::string& args) {
+  const std::string cmd = std::string(LUTSIM_BINARY) + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+int lines(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
+
+const std::string kData = "tests/core/specs/data/";
+
+}  // namespace
+
+TEST_CASE("help tells every command", "[cli]") {
+  const Run r = run("--help");
+  CHECK(r.status == 0);
+  for (const char* c : {"accuracy", "config", "sweep"}) CHECK_THAT(r.out, Catch::Contains(c));
+  CHECK_THAT(run("accuracy --help").out, Catch::Contains("--set"));
+}
+
+TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
+  for (const char* args :
+       {"", "frobnicate", "accuracy --bogus", "config", "config x.yaml --kind hw",
+        "config configs/studies/numerics_accuracy.yaml --kind gpu"}) {
+    const Run r = run(args);
+    INFO("args: " << args << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK(lines(r.out) == 1);
+    CHECK_THAT(r.out, Catch::StartsWith("lutsim: error: "));
+  }
+}
+
+TEST_CASE("malformed configs give one line naming file line and key and exit status 1", "[cli]") {
+  const Run unknown = run("config --kind hw " + kData + "bad_unknown_key.yaml");
+  CHECK(unknown.status == 1);
+  CHECK(unknown.out ==
+        "lutsim: error: " + kData +
+            "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bytes)\n");
+  const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
+  CHECK(type.status == 1);
+  CHECK_THAT(type.out, Catch::Contains("bad_wrong_type.yaml:4:13: sm.clock_hz: expected a number"));
+  const Run missing = run("config --kind hw " + kData + "bad_missing_key.yaml");
+  CHECK(missing.status == 1);
+  CHECK_THAT(missing.out, Catch::Contains("bad_missing_key.yaml:8:3: "
+                                          "tensor_core.fp16_fma_per_cycle_per_sm: missing"));
+  const Run set = run("accuracy --set problem.q=1");
+  CHECK(set.status == 1);
+  CHECK_THAT(set.out, Catch::Contains("--set problem.q=1") && Catch::Contains("allowed keys"));
+}
+
+TEST_CASE("config prints the resolved config with defaults and overrides", "[cli]") {
+  const Run r = run("config --kind hw " + kData + "lut_4x.yaml --set sm.count=132");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["sm"]["count"] == 132);
+  CHECK(j["lut_tensor_core"]["table_form"] == "symmetric_half");  // a default
+}
+
+TEST_CASE("accuracy writes CSV and JSON with config and revision and units", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_accuracy";
+  std::filesystem::remove_all(dir);
+  const Run r = run("accuracy --set problem.k=256 --set problem.n=32 --out " + dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "accuracy.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["config"]["problem"]["k"] == 256);
+  CHECK(j["units"]["host_time"] == "ms");
+  CHECK_FALSE(j["git_revision"].get<std::string>().empty());
+  REQUIRE(j["rows"].size() == 45);
+  for (const auto& row : j["rows"]) {
+    CHECK(row["max_error_to_bound"].get<double>() <= 1.0);
+    // Integer tables into an INT32 accumulator are exact; only the double epilogue rounds.
+    if (row["accumulator"] == "int32") CHECK(row["max_abs_error"].get<double>() < 1e-9);
+  }
+  CHECK(std::filesystem::exists(dir / "accuracy.csv"));
+  std::filesystem::remove_all(dir);
+}

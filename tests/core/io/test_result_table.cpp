@@ -1,0 +1,66 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/io/atomic_file.hpp"
+#include "core/io/result_table.hpp"
+
+using namespace lutsim;
+
+namespace {
+
+ResultTable sample() {
+  ResultTable t({{"name", "", "a label"}, {"count", "1", "a count"}, {"time", "ms", "a time"}});
+  t.add_row({std::string("a,b"), std::int64_t{3}, 0.1});
+  return t;
+}
+
+RunRecord record() {
+  return {"test", {{"problem", {{"k", 64}}}}, "abc123", "2026-01-01T00:00:00Z"};
+}
+
+}  // namespace
+
+TEST_CASE("JSON results carry config and revision and units", "[io]") {
+  const auto j = to_json(sample(), record());
+  CHECK(j["git_revision"] == "abc123");
+  CHECK(j["config"]["problem"]["k"] == 64);
+  CHECK(j["units"]["time"] == "ms");
+  CHECK(j["rows"][0]["count"] == 3);
+  CHECK(j["rows"][0]["time"] == 0.1);
+}
+
+TEST_CASE("CSV results carry the same record in comment lines", "[io]") {
+  const std::string csv = to_csv(sample(), record());
+  CHECK(csv ==
+        "# lutsim test\n"
+        "# git_revision: abc123\n"
+        "# created_utc: 2026-01-01T00:00:00Z\n"
+        "# units: name=text count=1 time=ms\n"
+        "# config: {\"problem\":{\"k\":64}}\n"
+        "name,count,time\n"
+        "\"a,b\",3,0.1\n");
+}
+
+TEST_CASE("rows must match the columns", "[io]") {
+  ResultTable t = sample();
+  CHECK_THROWS_AS(t.add_row({std::int64_t{1}}), std::invalid_argument);
+}
+
+TEST_CASE("atomic writes replace whole files and create directories", "[io]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_io";
+  std::filesystem::remove_all(dir);
+  const auto path = dir / "sub" / "out.txt";
+  write_file_atomically(path, "first");
+  write_file_atomically(path, "second");
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  CHECK(s.str() == "second");
+  CHECK(std::distance(std::filesystem::directory_iterator(dir / "sub"),
+                      std::filesystem::directory_iterator{}) == 1);  // no temporaries left
+  CHECK_THROWS_WITH(write_file_atomically("/proc/lutsim/x", "y"),
+                    Catch::StartsWith("cannot write /proc/lutsim/x: "));
+  std::filesystem::remove_all(dir);
+}
