@@ -61,10 +61,12 @@ std::vector<ResultTable::Column> accuracy_columns() {
       {"accumulator", "", "accumulator type"},
       {"outputs", "1", "outputs M x N"},
       {"lookups", "1", "table reads M x N x K/k x b"},
+      {"overflowed", "1", "outputs whose accumulator overflowed to +-inf"},
       {"max_abs_error", "output units", "max |Y_lut - Y_dequant| (Y_dequant: double reference)"},
       {"rel_rms_error", "1", "||Y_lut - Y_dequant||_2 / ||Y_dequant||_2"},
       {"max_acc_error", "activation units", "max |acc - sum_k x q| of the accumulator"},
-      {"max_error_to_bound", "1", "max |acc - sum_k x q| / derived bound (<= 1 expected)"},
+      {"max_error_to_bound", "1",
+       "max |acc - sum_k x q| / derived bound (<= 1 expected; nan: no finite bound)"},
       {"host_time", "ms", "host wall time of the LUT evaluation"},
   };
 }
@@ -79,6 +81,7 @@ std::vector<ResultTable::Cell> accuracy_cells(const DatapathAccuracy& a) {
           std::string(to_string(d.accumulator)),
           a.outputs,
           a.lookups,
+          a.nonfinite_outputs,
           a.max_abs_error,
           a.rel_rms_error,
           a.max_acc_error,
@@ -88,8 +91,9 @@ std::vector<ResultTable::Cell> accuracy_cells(const DatapathAccuracy& a) {
 
 void add_accuracy_command(CLI::App& app) {
   auto opts = std::make_shared<AccuracyOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "accuracy",
+  CLI::App* cmd =
+      app.add_subcommand("accuracy", "Measure the golden LUT datapath's error (the main job)");
+  cmd->footer(
       "Measure the golden LUT mpGEMM datapath's error against a double-precision "
       "dequantize-then-GEMM reference, for every valid combination of activation type, "
       "weight bits, group size, table form/format and accumulator in the config. Writes "

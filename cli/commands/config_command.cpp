@@ -58,8 +58,8 @@ void run_config(const ConfigOptions& o) {
 
 void add_config_command(CLI::App& app) {
   auto opts = std::make_shared<ConfigOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "config",
+  CLI::App* cmd = app.add_subcommand("config", "Check a config strictly and print it resolved");
+  cmd->footer(
       "Check a config strictly (unknown keys, missing keys, types, ranges) and print it fully "
       "resolved as JSON (extends applied, defaults filled), or list its parameters.");
   cmd->add_option("file", opts->path, "config file (YAML)")->required()->check(CLI::ExistingFile);

@@ -74,8 +74,8 @@ void run_sweep(const SweepOptions& o) {
 
 void add_sweep_command(CLI::App& app) {
   auto opts = std::make_shared<SweepOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "sweep",
+  CLI::App* cmd = app.add_subcommand("sweep", "Run a sweep of a base config over crossed axes");
+  cmd->footer(
       "Run a sweep: the cross product of the sweep file's axes, each point its base config with "
       "--set overrides. Every point is checked before any runs. Writes sweep.csv and sweep.json "
       "(every point's resolved config included).");

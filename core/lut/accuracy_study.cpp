@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "core/lut/dequant_gemm.hpp"
 #include "core/lut/error_bound.hpp"
@@ -21,6 +22,7 @@ double max_error_to_bound(const MpGemmProblem& p, const LutGemmResult& r, const 
     const double bound =
         lut_accumulator_error_bound(cfg, static_cast<int>(p.x.cols()), p.x.row(m).cwiseAbs().sum());
     const double row_max = err.row(m).maxCoeff();
+    if (std::isinf(bound)) return std::numeric_limits<double>::quiet_NaN();
     worst = std::max(worst, bound > 0.0 ? row_max / bound : (row_max > 0.0 ? INFINITY : 0.0));
   }
   return worst;
@@ -41,6 +43,7 @@ DatapathAccuracy evaluate(const RandomProblemSpec& base, const LutGemmConfig& cf
   a.datapath = cfg;
   a.outputs = static_cast<std::int64_t>(ref.size());
   a.lookups = a.outputs * (spec.k / cfg.group_size) * cfg.weight_bits;
+  a.nonfinite_outputs = (!r.accumulators.array().isFinite()).count();
   a.max_abs_error = (r.outputs - ref).cwiseAbs().maxCoeff();
   const double ref_norm = ref.norm();
   a.rel_rms_error = ref_norm > 0.0 ? (r.outputs - ref).norm() / ref_norm : 0.0;

@@ -16,6 +16,7 @@ struct DatapathAccuracy {
   LutGemmConfig datapath;
   std::int64_t outputs = 0;         // M x N
   std::int64_t lookups = 0;         // M x N x (K / k) x b table reads
+  std::int64_t nonfinite_outputs = 0;  // accumulators that overflowed to +-inf
   double max_abs_error = 0.0;       // max |Y_lut - Y_dequant|, output units
   double rel_rms_error = 0.0;       // ||Y_lut - Y_dequant||_2 / ||Y_dequant||_2
   double max_acc_error = 0.0;       // max |acc - sum x q|, accumulator units

@@ -1,6 +1,7 @@
 #include "core/lut/error_bound.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace lutsim {
@@ -14,7 +15,7 @@ constexpr double kInt8TableLevels = 127.0;
 
 double rounding_gamma(long n, double unit_roundoff) {
   const double nu = static_cast<double>(n) * unit_roundoff;
-  if (nu >= 1.0) throw std::invalid_argument("rounding_gamma: n * u >= 1, no bound");
+  if (nu >= 1.0) return std::numeric_limits<double>::infinity();
   return nu / (1.0 - nu);
 }
 

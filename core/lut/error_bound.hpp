@@ -29,9 +29,11 @@ namespace lutsim {
 //                  q = (1 + 2^-11) c / 254
 //    integer tables: B ||x||_1 gamma_{Gb-1}(u_a) (FP accumulators), 0 (INT32).
 // Preconditions: no overflow (finite accumulators), cfg valid, K % k == 0.
+// Returns +infinity where the analysis gives no finite bound (n u >= 1, e.g.
+// more than 2048 terms into an FP16 accumulator).
 double lut_accumulator_error_bound(const LutGemmConfig& cfg, int k_total, double sum_abs_x);
 
-// gamma_n(u) = n u / (1 - n u); throws std::invalid_argument if n u >= 1.
+// gamma_n(u) = n u / (1 - n u); +infinity if n u >= 1 (no finite bound).
 double rounding_gamma(long n, double unit_roundoff);
 
 // Unit roundoff of an accumulator type (0 for INT32).

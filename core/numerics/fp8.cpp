@@ -6,6 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/numerics/shift_round.hpp"
+
 namespace lutsim {
 namespace {
 
@@ -33,16 +35,7 @@ const Fp8Spec& spec_of(Fp8Format format) {
   return format == Fp8Format::kE4M3 ? kE4M3 : kE5M2;
 }
 
-// Shifts right by `shift` (> 0) rounding to nearest, ties to even. shift >= 64
-// gives 0; callers pass values below 2^53, less than half of 2^shift then.
-std::uint64_t shift_right_rne(std::uint64_t value, int shift) {
-  if (shift >= 64) return 0;
-  const std::uint64_t kept = value >> shift;
-  const std::uint64_t rest = value & ((std::uint64_t{1} << shift) - 1);
-  const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-  const bool round_up = rest > half || (rest == half && (kept & 1u) != 0);
-  return kept + (round_up ? 1u : 0u);
-}
+using detail::shift_right_rne;
 
 // Magnitude code of the normal double 2^(exp - 52) * significand (hidden bit
 // included in significand), rounded to nearest even with the format's

@@ -102,3 +102,28 @@ TEST_CASE("accuracy writes CSV and JSON with config and revision and units", "[c
   CHECK(std::filesystem::exists(dir / "accuracy.csv"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("sweep runs every point and records each point's config", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_sweep";
+  std::filesystem::remove_all(dir);
+  const Run r = run("sweep tests/cli/data/tiny_sweep.yaml --out " + dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "sweep.json");
+  const auto j = nlohmann::json::parse(in);
+  REQUIRE(j["config"]["points"].size() == 2);
+  CHECK(j["config"]["points"][1]["config"]["datapaths"]["weight_bits"] == nlohmann::json{2});
+  CHECK(j["rows"].size() == 2 * 15);  // 15 valid datapaths per bit width
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a bad sweep value is reported before any point runs", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_bad_sweep";
+  std::filesystem::remove_all(dir);
+  const Run r = run("sweep tests/cli/data/bad_axis_sweep.yaml --out " + dir.string());
+  CHECK(r.status == 1);
+  CHECK(lines(r.out) == 1);
+  CHECK_THAT(r.out, Catch::Contains("--set problem.m=0") && Catch::Contains("out of range") &&
+                        Catch::Contains("sweep point: problem.m=0"));
+  CHECK_FALSE(std::filesystem::exists(dir));
+}

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/config_document.hpp"
+#include "tests/support/config_error_from.hpp"
 
 namespace {
 
@@ -20,16 +21,7 @@ using lutsim::config::SourceLocation;
 const std::string kData = "tests/core/config/data/";
 const std::string kExtends = "tests/core/config/data/extends/";
 
-template <class F>
-ConfigError config_error_from(F&& action) {
-  try {
-    action();
-  } catch (const ConfigError& error) {
-    return error;
-  }
-  FAIL("no ConfigError was thrown");
-  throw std::logic_error("unreachable");
-}
+using lutsim::test::config_error_from;
 
 std::string load_error(const std::string& path) {
   return config_error_from([&] { ConfigDocument::load_file(path); }).what();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/config_document.hpp"
+#include "tests/support/config_error_from.hpp"
 
 namespace {
 
@@ -22,17 +23,7 @@ using lutsim::config::SourceLocation;
 
 const std::string kData = "tests/core/config/data/";
 
-// Runs `action` and returns the ConfigError it must throw.
-template <class F>
-ConfigError config_error_from(F&& action) {
-  try {
-    action();
-  } catch (const ConfigError& error) {
-    return error;
-  }
-  FAIL("no ConfigError was thrown");
-  throw std::logic_error("unreachable");
-}
+using lutsim::test::config_error_from;
 
 struct Memory {
   double dram_bw_bytes_per_s = 0;

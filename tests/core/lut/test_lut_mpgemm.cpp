@@ -195,3 +195,13 @@ TEST_CASE("INT32 accumulator overflow is an error and not a wrap", "[lut]") {
   QuantizedWeights w2{1, 4096 * 18, 8, std::vector<std::uint8_t>(4096 * 18, 255), {1.0}, {0.0}};
   CHECK_THROWS_AS(lut_mpgemm(x2, w2, cfg), std::overflow_error);
 }
+
+TEST_CASE("the bound is infinite where the analysis gives none", "[lut]") {
+  CHECK(rounding_gamma(2047, 0x1p-11) == Approx(2047.0));
+  CHECK(std::isinf(rounding_gamma(2048, 0x1p-11)));
+  LutGemmConfig cfg{4, 4, ActivationType::kFp16, TableForm::kSymmetricHalf,
+                    TableEntryFormat::kFp16, AccumulatorType::kFp16};
+  CHECK(std::isinf(lut_accumulator_error_bound(cfg, 4096, 1.0)));  // 4096 terms into FP16
+  cfg.accumulator = AccumulatorType::kFp32;
+  CHECK(std::isfinite(lut_accumulator_error_bound(cfg, 4096, 1.0)));
+}

@@ -2,6 +2,7 @@
 
 #include "core/config/config_document.hpp"
 #include "core/specs/hardware_spec.hpp"
+#include "tests/support/config_error_from.hpp"
 
 using namespace lutsim;
 using config::ConfigDocument;
@@ -21,12 +22,7 @@ HardwareSpec load(const std::string& file, const std::vector<std::string>& sets 
 }
 
 std::string error_of(const std::string& file, const std::vector<std::string>& sets = {}) {
-  try {
-    load(file, sets);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::config_error_from([&] { load(file, sets); }).what();
 }
 
 }  // namespace
