@@ -10,5 +10,6 @@ namespace lutsim::cli {
 void add_accuracy_command(CLI::App& app);
 void add_config_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
 
 }  // namespace lutsim::cli

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/io/atomic_file.hpp"
+#include "core/io/csv_text.hpp"
 #include "core/io/git_revision.hpp"
 
 namespace lutsim {
@@ -21,18 +22,8 @@ std::string utc_now_iso8601() {
   return buf;
 }
 
-std::string csv_quote(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string cell_text(const ResultTable::Cell& cell) {
-  if (const auto* s = std::get_if<std::string>(&cell)) return csv_quote(*s);
+  if (const auto* s = std::get_if<std::string>(&cell)) return csv_field(*s);
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
   // The shortest text that reads back to the same double.
   char buf[64];
@@ -93,7 +84,7 @@ std::string to_csv(const ResultTable& table, const RunRecord& record) {
     out += " " + c.name + "=" + (c.unit.empty() ? "text" : c.unit);
   out += "\n# config: " + record.resolved_config.dump() + "\n";
   for (std::size_t i = 0; i < table.columns().size(); ++i) {
-    out += (i ? "," : "") + csv_quote(table.columns()[i].name);
+    out += (i ? "," : "") + csv_field(table.columns()[i].name);
   }
   out += "\n";
   for (const auto& row : table.rows()) {

@@ -18,6 +18,11 @@ void read_sm(config::ConfigReader r, HardwareSpec& h) {
   h.smem_bytes_per_sm = r.get<std::int64_t>(
       "smem_bytes",
       {.description = "shared memory per SM (largest carve-out)", .unit = "bytes", .min = 1024});
+  h.smem_bw_bytes_per_cycle_per_sm =
+      r.get<double>("smem_bw_bytes_per_cycle", {.description = "shared-memory bandwidth per SM",
+                                                .unit = "bytes/cycle",
+                                                .min = 1.0,
+                                                .max = 4096.0});
 }
 
 void read_tensor_core(config::ConfigReader r, HardwareSpec& h) {
@@ -39,6 +44,11 @@ void read_tensor_core(config::ConfigReader r, HardwareSpec& h) {
 void read_memory(config::ConfigReader r, HardwareSpec& h) {
   h.l2_bytes = r.get<std::int64_t>("l2_bytes",
                                    {.description = "L2 cache capacity", .unit = "bytes", .min = 0});
+  h.l2_bw_bytes_per_cycle =
+      r.get<double>("l2_bw_bytes_per_cycle", {.description = "peak L2 bandwidth per SM clock cycle",
+                                              .unit = "bytes/cycle",
+                                              .min = 1.0,
+                                              .max = 1e6});
   h.dram_bytes = r.get<std::int64_t>("dram_bytes",
                                      {.description = "DRAM capacity", .unit = "bytes", .min = 1});
   h.dram_bw_bytes_per_s =
@@ -46,6 +56,39 @@ void read_memory(config::ConfigReader r, HardwareSpec& h) {
                                             .unit = "bytes/s",
                                             .min = 1e6,
                                             .max = kMaxBandwidthBytesPerS});
+}
+
+void read_kernel(config::ConfigReader r, HardwareSpec& h) {
+  h.kernel_launch_overhead_s = r.get<double>(
+      "launch_overhead_s", {.description = "host-side gap per kernel launch seen by event timing",
+                            .unit = "s",
+                            .min = 0.0,
+                            .max = 1e-3});
+}
+
+CalibrationSpec read_calibration(config::ConfigReader r) {
+  auto fraction = [&r](std::string_view key, std::string description) {
+    return r.get<double>(key, {.description = std::move(description), .min = 0.01, .max = 1.0});
+  };
+  auto seconds = [&r](std::string_view key, std::string description) {
+    return r.get<double>(
+        key, {.description = std::move(description), .unit = "s", .min = 0.0, .max = 1e-3});
+  };
+  CalibrationSpec c;
+  c.tensor_efficiency = fraction("tensor_efficiency", "achieved / peak tensor throughput");
+  c.dram_efficiency = fraction("dram_efficiency", "achieved / peak DRAM bandwidth");
+  c.l2_efficiency = fraction("l2_efficiency", "achieved / peak L2 bandwidth");
+  c.max_dram_bw_per_sm_bytes_per_s = r.get<double>(
+      "max_dram_bw_per_sm_bytes_per_s", {.description = "DRAM bandwidth one SM can sustain",
+                                         .unit = "bytes/s",
+                                         .min = 1e8,
+                                         .max = 1e13});
+  c.mem_compute_overlap =
+      fraction("mem_compute_overlap", "fraction of the shorter of memory and compute time hidden");
+  c.kernel_fixed_time_s = seconds("kernel_fixed_time_s", "kernel start-up and drain time");
+  c.cta_latency_s = seconds("cta_latency_s", "per-threadblock pipeline fill and epilogue time");
+  c.splitk_reduce_time_s = seconds("splitk_reduce_time_s", "fixed time of a split-K reduction");
+  return c;
 }
 
 LutTensorCoreSpec read_lut(config::ConfigReader r) {
@@ -79,6 +122,8 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   read_sm(root.section("sm", "per-SM resources"), h);
   read_tensor_core(root.section("tensor_core", "MAC tensor cores"), h);
   read_memory(root.section("memory", "L2 and DRAM"), h);
+  read_kernel(root.section("kernel", "kernel launch"), h);
+  h.calibration = read_calibration(root.section("calibration", "tile-model calibration factors"));
   if (auto lut =
           root.optional_section("lut_tensor_core", "LUT tensor cores replacing the MAC ones")) {
     h.lut_tensor_core = read_lut(*lut);

@@ -25,6 +25,20 @@ struct LutTensorCoreSpec {
   }
 };
 
+// Physically meaningful factors the tile-level model is calibrated with,
+// the same for every GEMM shape on a GPU (see validation/README.md for how
+// each was obtained).
+struct CalibrationSpec {
+  double tensor_efficiency = 1.0;    // achieved / peak tensor throughput of a saturated SM
+  double dram_efficiency = 1.0;      // achieved / peak DRAM bandwidth
+  double l2_efficiency = 1.0;        // achieved / peak L2 bandwidth
+  double max_dram_bw_per_sm_bytes_per_s = 0.0;  // what one SM can pull (outstanding requests)
+  double mem_compute_overlap = 1.0;  // fraction of the shorter of memory/compute time hidden
+  double kernel_fixed_time_s = 0.0;  // kernel start-up and drain, beyond launch
+  double cta_latency_s = 0.0;        // per threadblock: pipeline fill and epilogue
+  double splitk_reduce_time_s = 0.0; // extra fixed time of a split-K reduction
+};
+
 // A GPU as the tile-level model sees it. Pure data read from configs/hw/*.yaml.
 struct HardwareSpec {
   std::string name;
@@ -32,13 +46,17 @@ struct HardwareSpec {
   double sm_clock_hz = 0.0;
   std::int64_t register_file_bytes_per_sm = 0;
   std::int64_t smem_bytes_per_sm = 0;
+  double smem_bw_bytes_per_cycle_per_sm = 0.0;
   int tensor_cores_per_sm = 0;
   double fp16_fma_per_cycle_per_sm = 0.0;  // dense, FP32 accumulate
   double int8_mac_per_cycle_per_sm = 0.0;  // dense
   double fp8_fma_per_cycle_per_sm = 0.0;   // 0: the GPU has no FP8 tensor cores
   std::int64_t l2_bytes = 0;
+  double l2_bw_bytes_per_cycle = 0.0;
   std::int64_t dram_bytes = 0;
   double dram_bw_bytes_per_s = 0.0;
+  double kernel_launch_overhead_s = 0.0;  // host launch gap seen by event timing
+  CalibrationSpec calibration;
   std::optional<LutTensorCoreSpec> lut_tensor_core;
 
   // The register file the LUT variant actually has (doubled if configured).

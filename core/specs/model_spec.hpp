@@ -7,6 +7,9 @@
 namespace lutsim {
 
 // A decoder-only transformer's architecture, as in configs/models/*.yaml.
+// Every field is a fact of the published checkpoint (its config.json and
+// modeling code); how a workload runs it (batch, phase, tensor parallelism,
+// fusion of projections in the trace) lives in the workload's request.
 struct ModelSpec {
   std::string name;
   std::string family;
@@ -20,6 +23,16 @@ struct ModelSpec {
   std::string activation;  // relu, gelu, silu, relu2
   bool gated_ffn = false;  // up and gate projections (SwiGLU-style)
   bool linear_bias = false;
+  // The checkpoint stores Q, K and V as one weight (BLOOM's query_key_value);
+  // otherwise as q_proj, k_proj, v_proj.
+  bool qkv_fused_in_checkpoint = false;
+  bool tie_word_embeddings = false;  // the LM head reuses the input embedding matrix
+  std::string norm;                  // layer_norm | rms_norm
+  std::string position_encoding;     // learned (added at the input) | alibi | rotary
+  bool embedding_norm = false;       // a norm right after the embedding (BLOOM)
+  // Extra norms inside each layer before the attention output projection and
+  // before the FFN down projection (BitNet's SubLN).
+  bool sub_norms = false;
 };
 
 // Cross-field checks: num_heads is a multiple of num_kv_heads.

@@ -60,14 +60,14 @@ TEST_CASE("malformed configs give one line naming file line and key and exit sta
   CHECK(unknown.status == 1);
   CHECK(unknown.out ==
         "lutsim: error: " + kData +
-            "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
-            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bytes)\n");
+            "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bw_bytes_per_cycle, l2_bytes)\n");
   const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
   CHECK(type.status == 1);
   CHECK_THAT(type.out, Catch::Contains("bad_wrong_type.yaml:4:13: sm.clock_hz: expected a number"));
   const Run missing = run("config --kind hw " + kData + "bad_missing_key.yaml");
   CHECK(missing.status == 1);
-  CHECK_THAT(missing.out, Catch::Contains("bad_missing_key.yaml:8:3: "
+  CHECK_THAT(missing.out, Catch::Contains("bad_missing_key.yaml:9:3: "
                                           "tensor_core.fp16_fma_per_cycle_per_sm: missing"));
   const Run set = run("accuracy --set problem.q=1");
   CHECK(set.status == 1);

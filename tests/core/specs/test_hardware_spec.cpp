@@ -49,8 +49,8 @@ TEST_CASE("malformed config: an unknown key is named with file line column and t
           "[config]") {
   CHECK(error_of("bad_unknown_key.yaml") ==
         kData +
-            "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
-            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bytes)");
+            "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bw_bytes_per_cycle, l2_bytes)");
 }
 
 TEST_CASE("malformed config: a wrong type is named with file line column and the expectation",
@@ -61,7 +61,7 @@ TEST_CASE("malformed config: a wrong type is named with file line column and the
 
 TEST_CASE("malformed config: a missing required key is named with file line and key", "[config]") {
   const std::string e = error_of("bad_missing_key.yaml");
-  CHECK_THAT(e, Catch::StartsWith(kData + "bad_missing_key.yaml:8:3: "
+  CHECK_THAT(e, Catch::StartsWith(kData + "bad_missing_key.yaml:9:3: "
                                           "tensor_core.fp16_fma_per_cycle_per_sm: "
                                           "missing required key 'fp16_fma_per_cycle_per_sm'"));
 }
@@ -77,6 +77,6 @@ TEST_CASE("a set override changes a hardware value and is checked like the file"
 TEST_CASE("a misspelt required key is reported as missing with the misspelling named", "[config]") {
   CHECK(error_of("bad_misspelt_key.yaml") ==
         kData +
-            "bad_misspelt_key.yaml:12:3: memory.dram_bytes: missing required key "
-            "'dram_bytes' (DRAM capacity, bytes); is 'dram_byte' (line 13) a misspelling?");
+            "bad_misspelt_key.yaml:13:3: memory.dram_bytes: missing required key "
+            "'dram_bytes' (DRAM capacity, bytes); is 'dram_byte' (line 14) a misspelling?");
 }

@@ -1,0 +1,35 @@
+#include "sim/tile/tiling.hpp"
+
+#include <array>
+
+namespace lutsim {
+namespace {
+
+constexpr std::array<ThreadblockTile, 14> kTiles{{
+    {256, 128, 32, 3},
+    {128, 256, 32, 3},
+    {128, 128, 32, 4},
+    {256, 64, 32, 4},
+    {64, 256, 32, 4},
+    {128, 64, 32, 4},
+    {64, 128, 32, 4},
+    {64, 64, 64, 4},
+    {32, 64, 64, 4},
+    {64, 32, 64, 4},
+    {32, 32, 64, 4},
+    {16, 64, 64, 4},
+    {16, 128, 64, 4},
+    {16, 256, 64, 3},
+}};
+constexpr std::array<int, 13> kSplitK{1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32};
+
+}  // namespace
+
+std::span<const ThreadblockTile> candidate_tiles() {
+  return kTiles;
+}
+std::span<const int> candidate_split_k() {
+  return kSplitK;
+}
+
+}  // namespace lutsim

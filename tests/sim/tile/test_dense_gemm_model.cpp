@@ -1,0 +1,76 @@
+#include <catch2/catch.hpp>
+
+#include "core/config/config_document.hpp"
+#include "sim/tile/dense_gemm_model.hpp"
+
+using namespace lutsim;
+
+namespace {
+
+HardwareSpec a100() {
+  auto doc = config::ConfigDocument::load_file("configs/hw/a100_sxm4_80gb.yaml");
+  auto root = doc.root();
+  HardwareSpec h = read_hardware(root);
+  doc.check_all_consumed();
+  return h;
+}
+
+double peak_fma_per_s(const HardwareSpec& h) {
+  return h.fp16_fma_per_cycle_per_sm * h.sm_count * h.sm_clock_hz;
+}
+
+}  // namespace
+
+TEST_CASE("a large square GEMM runs at the achieved tensor rate", "[tile]") {
+  const HardwareSpec h = a100();
+  const GemmShape s{8192, 8192, 8192, 1, MmaType::kFp16};
+  const GemmEstimate e = best_dense_gemm(h, s);
+  CHECK(e.bound == GemmBound::kCompute);
+  const double ideal = s.flops() / 2.0 / (peak_fma_per_s(h) * h.calibration.tensor_efficiency);
+  CHECK(e.time_s >= ideal);
+  CHECK(e.time_s <= 1.10 * ideal);  // wave tail, CTA latency, fixed time
+}
+
+TEST_CASE("a GEMV streams the weights at the achieved DRAM bandwidth", "[tile]") {
+  const HardwareSpec h = a100();
+  const GemmShape s{1, 16384, 16384, 1, MmaType::kFp16};
+  const GemmEstimate e = best_dense_gemm(h, s);
+  CHECK(e.bound == GemmBound::kDram);
+  const double stream =
+      2.0 * 16384 * 16384 / (h.dram_bw_bytes_per_s * h.calibration.dram_efficiency);
+  CHECK(e.time_s >= stream);
+  CHECK(e.time_s <= 1.05 * stream);
+}
+
+TEST_CASE("one tiling: CTAs and waves follow the tile grid", "[tile]") {
+  const HardwareSpec h = a100();
+  // 12 x 9 tiles of 128 x 128 = 108 CTAs: one per SM.
+  const GemmShape s{128 * 12, 128 * 9, 4096, 1, MmaType::kFp16};
+  const auto e = estimate_dense_gemm(h, s, {{128, 128, 32, 4}, 1});
+  REQUIRE(e.has_value());
+  CHECK(e->ctas == 108);
+  CHECK(e->waves == 1);
+  const auto split = estimate_dense_gemm(h, s, {{128, 128, 32, 4}, 4});
+  REQUIRE(split.has_value());
+  CHECK(split->ctas == 432);
+  CHECK(split->dram_bytes > e->dram_bytes);  // FP32 partial sums go through memory
+  // Split-K slices shorter than two K steps are not offered.
+  CHECK_FALSE(estimate_dense_gemm(h, {128, 128, 64, 1, MmaType::kFp16}, {{128, 128, 32, 4}, 2}));
+}
+
+TEST_CASE("INT8 doubles the compute-bound rate and FP8 needs FP8 tensor cores", "[tile]") {
+  const HardwareSpec h = a100();
+  const double fp16 = best_dense_gemm(h, {8192, 8192, 8192, 1, MmaType::kFp16}).time_s;
+  const double int8 = best_dense_gemm(h, {8192, 8192, 8192, 1, MmaType::kInt8}).time_s;
+  CHECK(int8 == Approx(fp16 / 2).epsilon(0.05));
+  CHECK_THROWS_WITH(best_dense_gemm(h, {64, 64, 64, 1, MmaType::kFp8}),
+                    "A100-SXM4-80GB has no fp8 tensor cores");
+  CHECK_THROWS_AS(best_dense_gemm(h, {0, 64, 64, 1, MmaType::kFp16}), std::invalid_argument);
+}
+
+TEST_CASE("batched GEMMs cost as many instances", "[tile]") {
+  const HardwareSpec h = a100();
+  const double one = best_dense_gemm(h, {4096, 4096, 4096, 1, MmaType::kFp16}).time_s;
+  const double eight = best_dense_gemm(h, {4096, 4096, 4096, 8, MmaType::kFp16}).time_s;
+  CHECK(eight == Approx(8 * one).epsilon(0.08));
+}

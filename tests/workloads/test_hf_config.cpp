@@ -1,0 +1,145 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "core/config/config_error.hpp"
+#include "tests/workloads/temp_path.hpp"
+#include "workloads/hf_config.hpp"
+#include "workloads/model_catalog.hpp"
+
+using namespace lutsim;
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const std::string kHfDir = "tests/workloads/data/hf/";
+
+// Every field but the name.
+void check_same_architecture(const ModelSpec& a, const ModelSpec& b) {
+  CHECK(a.family == b.family);
+  CHECK(a.num_layers == b.num_layers);
+  CHECK(a.hidden_size == b.hidden_size);
+  CHECK(a.ffn_intermediate_size == b.ffn_intermediate_size);
+  CHECK(a.num_heads == b.num_heads);
+  CHECK(a.num_kv_heads == b.num_kv_heads);
+  CHECK(a.head_dim == b.head_dim);
+  CHECK(a.vocab_size == b.vocab_size);
+  CHECK(a.activation == b.activation);
+  CHECK(a.gated_ffn == b.gated_ffn);
+  CHECK(a.linear_bias == b.linear_bias);
+  CHECK(a.qkv_fused_in_checkpoint == b.qkv_fused_in_checkpoint);
+  CHECK(a.tie_word_embeddings == b.tie_word_embeddings);
+  CHECK(a.norm == b.norm);
+  CHECK(a.position_encoding == b.position_encoding);
+  CHECK(a.embedding_norm == b.embedding_norm);
+  CHECK(a.sub_norms == b.sub_norms);
+}
+
+std::string error_of(const json& config) {
+  try {
+    parse_hf_config(config, "x/config.json");
+  } catch (const config::ConfigError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+json llama_like() {
+  return json{{"model_type", "llama"},    {"num_hidden_layers", 2},   {"hidden_size", 256},
+              {"intermediate_size", 512}, {"num_attention_heads", 4}, {"num_key_value_heads", 2},
+              {"vocab_size", 1000}};
+}
+
+}  // namespace
+
+TEST_CASE("HF config.json files read to the catalog specs", "[workloads]") {
+  const ModelCatalog catalog("configs");
+  const std::vector<std::pair<std::string, std::string>> pairs{
+      {"opt-6.7b", "OPT-6.7B"},
+      {"bloom", "BLOOM-176B"},
+      {"bloom-7b1", "BLOOM-7B1"},
+      {"Llama-2-70b-hf", "Llama-2-70B"},
+      {"bitnet_b1_58-large", "BitNet-b1.58-700M"},
+      {"bitnet-b1.58-2B-4T", "BitNet-b1.58-2B4T"}};
+  for (const auto& [folder, name] : pairs) {
+    INFO(folder);
+    check_same_architecture(load_hf_config(kHfDir + folder + "/config.json"), catalog.load(name));
+  }
+}
+
+TEST_CASE("HF model names come from _name_or_path or the folder", "[workloads]") {
+  CHECK(load_hf_config(kHfDir + "opt-6.7b/config.json").name == "facebook/opt-6.7b");
+  CHECK(load_hf_config(kHfDir + "bloom/config.json").name == "bloom");
+  CHECK(load_hf_config(kHfDir + "bloom/config.json", "BLOOM-176B").name == "BLOOM-176B");
+}
+
+TEST_CASE("HF field spellings and defaults", "[workloads]") {
+  json c = llama_like();
+  ModelSpec m = parse_hf_config(c, "x/config.json");
+  CHECK(m.head_dim == 64);
+  CHECK(m.activation == "silu");  // LlamaConfig's default hidden_act
+  CHECK_FALSE(m.tie_word_embeddings);
+  CHECK(m.name.empty());
+  c["head_dim"] = 128;  // newer configs state it
+  c["hidden_act"] = "swish";
+  c["mlp_bias"] = true;
+  m = parse_hf_config(c, "x/config.json");
+  CHECK(m.head_dim == 128);
+  CHECK(m.activation == "silu");
+  CHECK(m.linear_bias);
+  c.erase("num_key_value_heads");
+  CHECK(parse_hf_config(c, "x/config.json").num_kv_heads == 4);
+}
+
+TEST_CASE("a missing HF field names the file the key and the expectation", "[workloads]") {
+  json c = llama_like();
+  c.erase("num_attention_heads");
+  CHECK(error_of(c) == "x/config.json: num_attention_heads: missing (expected an integer >= 1)");
+  const json bloom{{"model_type", "bloom"}, {"n_layer", 2}, {"n_head", 2}, {"vocab_size", 10}};
+  CHECK(error_of(bloom) ==
+        "x/config.json: hidden_size: missing (expected an integer >= 1; also read from: n_embed)");
+}
+
+TEST_CASE("an ill-typed HF field shows what was found", "[workloads]") {
+  json c = llama_like();
+  c["hidden_size"] = "256";
+  CHECK(error_of(c) == "x/config.json: hidden_size: expected an integer >= 1, got \"256\"");
+  c = llama_like();
+  c["vocab_size"] = 0;
+  CHECK(error_of(c) == "x/config.json: vocab_size: expected an integer >= 1, got 0");
+  c = llama_like();
+  c["tie_word_embeddings"] = "yes";
+  CHECK(error_of(c) == "x/config.json: tie_word_embeddings: expected true or false, got \"yes\"");
+  c = llama_like();
+  c["hidden_act"] = "tanh";
+  CHECK_THAT(error_of(c), Catch::StartsWith("x/config.json: hidden_act: expected one of: relu"));
+}
+
+TEST_CASE("unsupported HF models are errors", "[workloads]") {
+  json c = llama_like();
+  c["model_type"] = "gpt2";
+  CHECK(error_of(c) ==
+        "x/config.json: model_type: expected one of: opt, bloom, llama, bitnet, got \"gpt2\"");
+  c = llama_like();
+  c["num_key_value_heads"] = 3;
+  CHECK(error_of(c) ==
+        "x/config.json: num_key_value_heads: expected a divisor of num_attention_heads = 4, "
+        "got 3");
+  const json opt350m{{"model_type", "opt"},       {"num_hidden_layers", 24},
+                     {"hidden_size", 1024},       {"ffn_dim", 4096},
+                     {"num_attention_heads", 16}, {"vocab_size", 50272},
+                     {"word_embed_proj_dim", 512}};
+  CHECK_THAT(error_of(opt350m),
+             Catch::StartsWith("x/config.json: word_embed_proj_dim: expected hidden_size = 1024"));
+  CHECK(error_of(json::array()) == "x/config.json: expected a JSON object at the top level");
+}
+
+TEST_CASE("unreadable and malformed config.json files are errors", "[workloads]") {
+  CHECK_THROWS_WITH(load_hf_config("no/such/config.json"),
+                    "no/such/config.json: cannot open the file for reading");
+  const fs::path bad = test::unique_temp_path("bad_config.json");
+  std::ofstream(bad) << "{\"model_type\": \"opt\",";
+  CHECK_THROWS_WITH(load_hf_config(bad), Catch::StartsWith(bad.string() + ": not valid JSON: "));
+  fs::remove(bad);
+}

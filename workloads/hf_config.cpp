@@ -1,0 +1,241 @@
+#include "workloads/hf_config.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <initializer_list>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string_view>
+
+#include "core/config/config_error.hpp"
+
+namespace lutsim {
+namespace {
+
+using config::ConfigError;
+using Keys = std::initializer_list<std::string_view>;
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// Typed, located access to the fields of one config.json.
+class HfFields {
+ public:
+  HfFields(const nlohmann::json& json, std::string file) : json_(json), file_(std::move(file)) {}
+
+  ConfigError error(std::string_view key, const std::string& message) const {
+    return ConfigError({file_, 0, 0}, std::string(key), message);
+  }
+
+  // The first of `keys` present, as an integer >= 1; required unless `fallback`.
+  int positive_int(Keys keys, std::optional<int> fallback = std::nullopt) const {
+    const auto found = find(keys);
+    if (!found) {
+      if (fallback) return *fallback;
+      throw missing(keys, "an integer >= 1");
+    }
+    const auto& [key, value] = *found;
+    if (!value->is_number_integer() || value->get<std::int64_t>() < 1 ||
+        value->get<std::int64_t>() > std::numeric_limits<int>::max()) {
+      throw error(key, "expected an integer >= 1, got " + shown(*value));
+    }
+    return value->get<int>();
+  }
+
+  bool boolean(std::string_view key, bool fallback) const {
+    const auto found = find({key});
+    if (!found) return fallback;
+    if (!found->second->is_boolean()) {
+      throw error(key, "expected true or false, got " + shown(*found->second));
+    }
+    return found->second->get<bool>();
+  }
+
+  std::optional<std::string> string(std::string_view key) const {
+    const auto found = find({key});
+    if (!found) return std::nullopt;
+    if (!found->second->is_string()) {
+      throw error(key, "expected a string, got " + shown(*found->second));
+    }
+    return found->second->get<std::string>();
+  }
+
+  // The strings of an optional list field such as "architectures".
+  std::vector<std::string> strings(std::string_view key) const {
+    const auto found = find({key});
+    if (!found) return {};
+    const nlohmann::json& value = *found->second;
+    std::vector<std::string> out;
+    if (value.is_array()) {
+      for (const auto& item : value) {
+        if (!item.is_string()) break;
+        out.push_back(item.get<std::string>());
+      }
+      if (out.size() == value.size()) return out;
+    }
+    throw error(key, "expected a list of strings, got " + shown(value));
+  }
+
+ private:
+  using Found = std::pair<std::string_view, const nlohmann::json*>;
+
+  std::optional<Found> find(Keys keys) const {
+    for (std::string_view key : keys) {
+      const auto it = json_.find(std::string(key));
+      if (it != json_.end() && !it->is_null()) return Found{key, &*it};
+    }
+    return std::nullopt;
+  }
+
+  ConfigError missing(Keys keys, const std::string& expected) const {
+    std::string also;
+    for (auto it = keys.begin() + 1; it < keys.end(); ++it) {
+      also += (also.empty() ? "" : ", ") + std::string(*it);
+    }
+    return error(*keys.begin(), "missing (expected " + expected +
+                                    (also.empty() ? "" : "; also read from: " + also) + ")");
+  }
+
+  static std::string shown(const nlohmann::json& value) {
+    std::string text = value.dump();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return text;
+  }
+
+  const nlohmann::json& json_;
+  std::string file_;
+};
+
+std::string family_of(const HfFields& f) {
+  const std::string type = f.string("model_type").value_or("");
+  bool bitnet_class = false;
+  for (const auto& a : f.strings("architectures")) {
+    bitnet_class = bitnet_class || lower(a).find("bitnet") != std::string::npos;
+  }
+  if (type == "bitnet" || (type == "llama" && bitnet_class)) return "bitnet";
+  if (type == "opt" || type == "bloom" || type == "llama") return type;
+  throw f.error("model_type", "expected one of: opt, bloom, llama, bitnet, got \"" + type + "\"");
+}
+
+std::string activation_of(const HfFields& f, std::string_view key, const std::string& fallback) {
+  const std::string act = f.string(key).value_or(fallback);
+  if (act == "relu" || act == "relu2" || act == "silu") return act;
+  if (act == "swish") return "silu";
+  if (act == "gelu" || act == "gelu_new" || act == "gelu_fast" || act == "gelu_pytorch_tanh") {
+    return "gelu";
+  }
+  throw f.error(key,
+                "expected one of: relu, relu2, silu, swish, gelu, gelu_new, gelu_fast, "
+                "gelu_pytorch_tanh, got \"" +
+                    act + "\"");
+}
+
+void read_opt(const HfFields& f, ModelSpec& m) {
+  m.num_layers = f.positive_int({"num_hidden_layers"});
+  m.hidden_size = f.positive_int({"hidden_size"});
+  m.ffn_intermediate_size = f.positive_int({"ffn_dim"});
+  m.num_heads = f.positive_int({"num_attention_heads"});
+  const int projected = f.positive_int({"word_embed_proj_dim"}, m.hidden_size);
+  if (projected != m.hidden_size) {
+    throw f.error("word_embed_proj_dim", "expected hidden_size = " + std::to_string(m.hidden_size) +
+                                             " (project_in/project_out are not modelled), got " +
+                                             std::to_string(projected));
+  }
+  m.activation = activation_of(f, "activation_function", "relu");
+  m.linear_bias = f.boolean("enable_bias", true);
+  m.tie_word_embeddings = f.boolean("tie_word_embeddings", true);
+  m.norm = "layer_norm";
+  m.position_encoding = "learned";
+}
+
+void read_bloom(const HfFields& f, ModelSpec& m) {
+  m.num_layers = f.positive_int({"n_layer", "num_hidden_layers"});
+  m.hidden_size = f.positive_int({"hidden_size", "n_embed"});
+  m.ffn_intermediate_size = 4 * m.hidden_size;  // BloomMLP: dense_h_to_4h
+  m.num_heads = f.positive_int({"n_head", "num_attention_heads"});
+  m.activation = "gelu";  // BloomGelu, tanh approximation
+  m.linear_bias = true;
+  m.qkv_fused_in_checkpoint = true;  // query_key_value
+  m.tie_word_embeddings = f.boolean("tie_word_embeddings", true);
+  m.norm = "layer_norm";
+  m.position_encoding = "alibi";
+  m.embedding_norm = true;  // word_embeddings_layernorm
+}
+
+void read_llama(const HfFields& f, ModelSpec& m) {
+  m.num_layers = f.positive_int({"num_hidden_layers"});
+  m.hidden_size = f.positive_int({"hidden_size"});
+  m.ffn_intermediate_size = f.positive_int({"intermediate_size"});
+  m.num_heads = f.positive_int({"num_attention_heads"});
+  m.activation = activation_of(f, "hidden_act", "silu");
+  m.gated_ffn = true;
+  m.linear_bias = f.boolean("attention_bias", false) || f.boolean("mlp_bias", false);
+  m.tie_word_embeddings = f.boolean("tie_word_embeddings", false);
+  m.norm = "rms_norm";
+  m.position_encoding = "rotary";
+  m.sub_norms = m.family == "bitnet";  // SubLN before o_proj and down_proj
+}
+
+void read_heads(const HfFields& f, ModelSpec& m) {
+  m.num_kv_heads = f.positive_int({"num_key_value_heads"}, m.num_heads);
+  if (m.num_heads % m.num_kv_heads != 0) {
+    throw f.error("num_key_value_heads",
+                  "expected a divisor of num_attention_heads = " + std::to_string(m.num_heads) +
+                      ", got " + std::to_string(m.num_kv_heads));
+  }
+  // head_dim is required when the heads do not divide the width.
+  const bool divides = m.hidden_size % m.num_heads == 0;
+  m.head_dim = divides ? f.positive_int({"head_dim"}, m.hidden_size / m.num_heads)
+                       : f.positive_int({"head_dim"});
+}
+
+}  // namespace
+
+ModelSpec parse_hf_config(const nlohmann::json& config, const std::string& display_name) {
+  if (!config.is_object()) {
+    throw ConfigError({display_name, 0, 0}, "", "expected a JSON object at the top level");
+  }
+  const HfFields f(config, display_name);
+  ModelSpec m;
+  m.name = f.string("_name_or_path").value_or("");
+  m.family = family_of(f);
+  if (m.family == "opt") {
+    read_opt(f, m);
+  } else if (m.family == "bloom") {
+    read_bloom(f, m);
+  } else {
+    read_llama(f, m);
+  }
+  read_heads(f, m);
+  m.vocab_size = f.positive_int({"vocab_size"});
+  return m;
+}
+
+ModelSpec load_hf_config(const std::filesystem::path& file, const std::string& name) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ConfigError({file.string(), 0, 0}, "", "cannot open the file for reading");
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError({file.string(), 0, 0}, "", std::string("not valid JSON: ") + e.what());
+  }
+  ModelSpec m = parse_hf_config(json, file.string());
+  if (!name.empty()) {
+    m.name = name;
+  } else if (m.name.empty()) {
+    const auto folder = file.parent_path().filename();
+    m.name = folder.empty() ? file.stem().string() : folder.string();
+  }
+  return m;
+}
+
+}  // namespace lutsim

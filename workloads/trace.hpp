@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lutsim {
+
+// What an operator of a transformer layer is, for the simulators.
+enum class OpKind {
+  kLinear,          // Y[M,N] = X[M,K] W[N,K]^T with a weight of weight_bits bits
+  kAttentionScore,  // S[M,N] = Q[M,K] K[N,K]^T per (sequence, head): activation x activation
+  kAttentionValue,  // O[M,N] = P[M,K] V[K,N] per (sequence, head): activation x activation
+  kNorm,            // LayerNorm / RMSNorm over rows
+  kElementwise,     // activation function, residual add, softmax, rotary embedding, ...
+};
+
+// One operator of a GEMM trace. GEMM-like ops use m, n, k (and batch for
+// independent instances, e.g. sequences x heads per GPU); the others use
+// elements. `count` is how many times the op runs in one forward pass of the
+// whole model (e.g. num_layers for a per-layer op, 1 for the LM head).
+// make_trace (workloads/trace_generator.hpp) also gives norms and elementwise
+// ops their shape: m rows of n values in each of `batch` instances, with
+// elements = m x n x batch (k = 0).
+struct TraceOp {
+  std::string name;  // qkv_proj, attn_out, ffn_up, ffn_gate, ffn_down, lm_head,
+                     // attn_score, attn_value, input_norm, ...
+  OpKind kind = OpKind::kLinear;
+  std::int64_t m = 0;
+  std::int64_t n = 0;
+  std::int64_t k = 0;
+  std::int64_t batch = 1;
+  std::int64_t elements = 0;   // non-GEMM ops: elements of the output
+  std::string act_dtype;       // fp16 | bf16 | fp8_e4m3 | int8
+  int weight_bits = 16;        // kLinear: 1..8 low-bit, 16 for FP16 weights; 16 otherwise
+  std::int64_t count = 1;
+};
+
+// The operators of one forward pass, with what produced them.
+struct GemmTrace {
+  std::string model;
+  std::string phase;      // prefill | decode
+  std::int64_t batch = 1;
+  std::int64_t seq_len = 0;     // prefill: tokens per sequence; decode: 1
+  std::int64_t kv_len = 0;      // decode: cached tokens attended to; prefill: seq_len
+  int tensor_parallel = 1;
+  std::vector<TraceOp> ops;
+};
+
+std::string_view to_string(OpKind kind);
+OpKind parse_op_kind(std::string_view name);  // throws std::invalid_argument
+
+}  // namespace lutsim

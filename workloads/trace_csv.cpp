@@ -1,0 +1,336 @@
+#include "workloads/trace_csv.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "core/io/atomic_file.hpp"
+#include "core/io/csv_text.hpp"
+
+namespace lutsim {
+namespace {
+
+constexpr std::array<std::string_view, 10> kColumns{"name",
+                                                    "kind",
+                                                    "m [rows]",
+                                                    "n [cols]",
+                                                    "k [depth]",
+                                                    "batch [instances]",
+                                                    "elements [values]",
+                                                    "act_dtype",
+                                                    "weight_bits [bits]",
+                                                    "count [runs per pass]"};
+constexpr std::size_t kActDtypeColumn = 7;
+constexpr std::size_t kWeightBitsColumn = 8;
+constexpr std::array<std::string_view, 4> kActDtypes{"fp16", "bf16", "fp8_e4m3", "int8"};
+
+// The integer columns of an op and their lower bounds.
+struct IntField {
+  std::size_t column;
+  std::int64_t TraceOp::*member;
+  std::int64_t min;
+};
+constexpr std::array<IntField, 6> kIntFields{{{2, &TraceOp::m, 0},
+                                              {3, &TraceOp::n, 0},
+                                              {4, &TraceOp::k, 0},
+                                              {5, &TraceOp::batch, 1},
+                                              {6, &TraceOp::elements, 0},
+                                              {9, &TraceOp::count, 1}}};
+
+// The integer metadata of a trace, in file order after model and phase.
+struct IntMeta {
+  std::string_view key;
+  std::int64_t min;
+  std::int64_t max;
+};
+constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+constexpr std::array<IntMeta, 4> kIntMeta{
+    {{"batch", 1, kInt64Max},
+     {"seq_len", 0, kInt64Max},
+     {"kv_len", 0, kInt64Max},
+     {"tensor_parallel", 1, std::numeric_limits<int>::max()}}};
+
+bool valid_weight_bits(std::int64_t b) {
+  return (b >= 1 && b <= 8) || b == 16;
+}
+bool valid_dtype(std::string_view d) {
+  return std::find(kActDtypes.begin(), kActDtypes.end(), d) != kActDtypes.end();
+}
+bool valid_phase(std::string_view p) {
+  return p == "prefill" || p == "decode";
+}
+
+std::string at_least(std::int64_t min) {
+  return "an integer >= " + std::to_string(min);
+}
+
+std::string in_range(std::int64_t min, std::int64_t max) {
+  return max == kInt64Max
+             ? at_least(min)
+             : "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+}
+
+std::optional<std::int64_t> parse_int(std::string_view text) {
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::int64_t meta_int(const GemmTrace& t, std::string_view key) {
+  if (key == "batch") return t.batch;
+  if (key == "seq_len") return t.seq_len;
+  if (key == "kv_len") return t.kv_len;
+  return t.tensor_parallel;
+}
+
+void set_meta_int(GemmTrace& t, std::string_view key, std::int64_t value) {
+  if (key == "batch") t.batch = value;
+  if (key == "seq_len") t.seq_len = value;
+  if (key == "kv_len") t.kv_len = value;
+  if (key == "tensor_parallel") t.tensor_parallel = static_cast<int>(value);
+}
+
+// ---- export ----------------------------------------------------------------
+
+std::invalid_argument export_error(const std::string& where, const std::string& message) {
+  return std::invalid_argument("to_trace_csv: " + where + ": " + message);
+}
+
+void check_text(const std::string& where, const std::string& text) {
+  if (text.find_first_of("\r\n") != std::string::npos) {
+    throw export_error(where, "holds a line break");
+  }
+}
+
+void check_metadata(const GemmTrace& t) {
+  check_text("model", t.model);
+  if (t.model.empty()) throw export_error("model", "is empty");
+  if (!valid_phase(t.phase)) throw export_error("phase", "'" + t.phase + "' is not prefill|decode");
+  for (const auto& [key, min, max] : kIntMeta) {
+    const std::int64_t value = meta_int(t, key);
+    if (value < min || value > max) {
+      throw export_error(std::string(key), "expected " + in_range(min, max));
+    }
+  }
+}
+
+void check_op(const TraceOp& op, std::size_t index) {
+  const std::string where = "op " + std::to_string(index) + " (" + op.name + ")";
+  check_text(where, op.name);
+  if (op.name.empty()) throw export_error(where, "name is empty");
+  for (const auto& f : kIntFields) {
+    if (op.*f.member < f.min) {
+      throw export_error(where, std::string(kColumns[f.column]) + " expected " + at_least(f.min));
+    }
+  }
+  if (!valid_weight_bits(op.weight_bits)) throw export_error(where, "weight_bits not 1..8 or 16");
+  if (!valid_dtype(op.act_dtype)) throw export_error(where, "act_dtype '" + op.act_dtype + "'");
+}
+
+std::string op_row(const TraceOp& op) {
+  std::array<std::string, kColumns.size()> cells;
+  cells[0] = csv_field(op.name);
+  cells[1] = std::string(to_string(op.kind));
+  for (const auto& f : kIntFields) cells[f.column] = std::to_string(op.*f.member);
+  cells[kActDtypeColumn] = op.act_dtype;
+  cells[kWeightBitsColumn] = std::to_string(op.weight_bits);
+  std::string row;
+  for (std::size_t i = 0; i < cells.size(); ++i) row += (i ? "," : "") + cells[i];
+  return row + "\n";
+}
+
+// ---- import ----------------------------------------------------------------
+
+// The lines of a text, without their '\n' or "\r\n" ends.
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    std::string_view line = text.substr(0, end);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+  return lines;
+}
+
+class TraceReader {
+ public:
+  TraceReader(std::string_view text, std::string file)
+      : lines_(split_lines(text)), file_(std::move(file)) {}
+
+  GemmTrace read() {
+    GemmTrace trace;
+    read_tag();
+    trace.model = meta("model");
+    trace.phase = meta("phase");
+    if (!valid_phase(trace.phase)) {
+      throw error("", "phase: expected prefill or decode, got '" + trace.phase + "'");
+    }
+    for (const auto& m : kIntMeta) set_meta_int(trace, m.key, meta_int_value(m));
+    read_header();
+    while (next_ < lines_.size()) trace.ops.push_back(read_op());
+    return trace;
+  }
+
+ private:
+  TraceCsvError error(std::string_view column, const std::string& message) const {
+    return TraceCsvError(file_, static_cast<int>(next_), std::string(column), message);
+  }
+
+  // Moves to the next line; `what` says what was expected there.
+  std::string_view take(const std::string& what) {
+    if (next_ >= lines_.size()) {
+      ++next_;
+      throw error("", "expected " + what + ", got the end of the file");
+    }
+    return lines_[next_++];
+  }
+
+  void read_tag() {
+    const std::string_view line = take("the line '" + std::string(kTraceCsvTag) + "'");
+    if (line != kTraceCsvTag) {
+      throw error("",
+                  "expected '" + std::string(kTraceCsvTag) + "', got '" + std::string(line) + "'");
+    }
+  }
+
+  std::string meta(std::string_view key) {
+    const std::string prefix = "# " + std::string(key) + ": ";
+    const std::string_view line = take("'" + prefix + "...'");
+    if (line.substr(0, prefix.size()) != prefix) {
+      throw error("", "expected '" + prefix + "...', got '" + std::string(line) + "'");
+    }
+    const std::string value(line.substr(prefix.size()));
+    if (value.empty()) throw error("", std::string(key) + ": expected a value, got nothing");
+    return value;
+  }
+
+  std::int64_t meta_int_value(const IntMeta& m) {
+    const std::string text = meta(m.key);
+    const auto value = parse_int(text);
+    if (!value || *value < m.min || *value > m.max) {
+      throw error(
+          "", std::string(m.key) + ": expected " + in_range(m.min, m.max) + ", got '" + text + "'");
+    }
+    return *value;
+  }
+
+  void read_header() {
+    std::string expected;
+    for (auto c : kColumns) expected += (expected.empty() ? "" : ",") + std::string(c);
+    const std::string_view line = take("the header row");
+    if (line != expected) {
+      throw error("",
+                  "expected the header row '" + expected + "', got '" + std::string(line) + "'");
+    }
+  }
+
+  std::vector<std::string> cells(std::string_view line) {
+    std::vector<std::string> out;
+    try {
+      out = split_csv_record(line);
+    } catch (const std::invalid_argument& e) {
+      throw error("", e.what());
+    }
+    if (out.size() != kColumns.size()) {
+      throw error("", "expected " + std::to_string(kColumns.size()) + " columns, got " +
+                          std::to_string(out.size()));
+    }
+    return out;
+  }
+
+  std::int64_t int_cell(const std::vector<std::string>& row, std::size_t column,
+                        std::int64_t min) const {
+    const auto value = parse_int(row[column]);
+    if (!value || *value < min) {
+      throw error(kColumns[column], "expected " + at_least(min) + ", got '" + row[column] + "'");
+    }
+    return *value;
+  }
+
+  TraceOp read_op() {
+    const auto row = cells(take("an op row"));
+    TraceOp op;
+    op.name = row[0];
+    if (op.name.empty()) throw error(kColumns[0], "expected a name, got an empty cell");
+    try {
+      op.kind = parse_op_kind(row[1]);
+    } catch (const std::invalid_argument& e) {
+      throw error(kColumns[1], e.what());
+    }
+    for (const auto& f : kIntFields) op.*f.member = int_cell(row, f.column, f.min);
+    const auto bits = parse_int(row[kWeightBitsColumn]);
+    if (!bits || !valid_weight_bits(*bits)) {
+      throw error(kColumns[kWeightBitsColumn],
+                  "expected 1..8 or 16, got '" + row[kWeightBitsColumn] + "'");
+    }
+    op.weight_bits = static_cast<int>(*bits);
+    op.act_dtype = row[kActDtypeColumn];
+    if (!valid_dtype(op.act_dtype)) {
+      throw error(kColumns[kActDtypeColumn],
+                  "expected one of fp16, bf16, fp8_e4m3, int8, got '" + op.act_dtype + "'");
+    }
+    return op;
+  }
+
+  std::vector<std::string_view> lines_;
+  std::string file_;
+  std::size_t next_ = 0;  // index of the next line; the 1-based number of the last taken
+};
+
+std::string error_text(const std::string& file, int line, const std::string& column,
+                       const std::string& message) {
+  std::string text = file + (line > 0 ? ":" + std::to_string(line) : "") + ": ";
+  if (!column.empty()) text += column + ": ";
+  return text + message;
+}
+
+}  // namespace
+
+TraceCsvError::TraceCsvError(std::string file, int line, std::string column,
+                             const std::string& message)
+    : std::runtime_error(error_text(file, line, column, message)),
+      file_(std::move(file)),
+      line_(line),
+      column_(std::move(column)) {}
+
+std::string to_trace_csv(const GemmTrace& trace) {
+  check_metadata(trace);
+  for (std::size_t i = 0; i < trace.ops.size(); ++i) check_op(trace.ops[i], i);
+  std::string out = std::string(kTraceCsvTag) + "\n";
+  out += "# model: " + trace.model + "\n# phase: " + trace.phase + "\n";
+  for (const auto& m : kIntMeta) {
+    out += "# " + std::string(m.key) + ": " + std::to_string(meta_int(trace, m.key)) + "\n";
+  }
+  for (std::size_t i = 0; i < kColumns.size(); ++i) {
+    out += (i ? "," : "") + std::string(kColumns[i]);
+  }
+  out += "\n";
+  for (const auto& op : trace.ops) out += op_row(op);
+  return out;
+}
+
+GemmTrace parse_trace_csv(std::string_view text, const std::string& display_name) {
+  return TraceReader(text, display_name).read();
+}
+
+void write_trace_csv(const std::filesystem::path& file, const GemmTrace& trace) {
+  write_file_atomically(file, to_trace_csv(trace));
+}
+
+GemmTrace read_trace_csv(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw TraceCsvError(file.string(), 0, "", "cannot open the file for reading");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_trace_csv(text.str(), file.string());
+}
+
+}  // namespace lutsim

@@ -1,0 +1,262 @@
+#include "workloads/trace_generator.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <utility>
+
+namespace lutsim {
+namespace {
+
+constexpr std::array<std::string_view, 4> kActDtypes{"fp16", "bf16", "fp8_e4m3", "int8"};
+
+std::invalid_argument request_error(const std::string& message) {
+  return std::invalid_argument("make_trace: " + message);
+}
+
+void check_request(const TraceRequest& r) {
+  if (r.batch < 1) throw request_error("batch = " + std::to_string(r.batch) + ", expected >= 1");
+  if (r.phase == Phase::kPrefill && r.seq_len < 1) {
+    throw request_error("seq_len = " + std::to_string(r.seq_len) + ", expected >= 1 in prefill");
+  }
+  if (r.phase == Phase::kDecode && r.kv_len < 0) {
+    throw request_error("kv_len = " + std::to_string(r.kv_len) + ", expected >= 0 in decode");
+  }
+  if (!((r.weight_bits >= 1 && r.weight_bits <= 8) || r.weight_bits == 16)) {
+    throw request_error("weight_bits = " + std::to_string(r.weight_bits) + ", expected 1..8 or 16");
+  }
+  if (std::find(kActDtypes.begin(), kActDtypes.end(), r.act_dtype) == kActDtypes.end()) {
+    throw request_error("act_dtype = '" + r.act_dtype +
+                        "', expected one of: fp16, bf16, fp8_e4m3, int8");
+  }
+  if (r.tensor_parallel < 1) {
+    throw request_error("tensor_parallel = " + std::to_string(r.tensor_parallel) +
+                        ", expected >= 1");
+  }
+}
+
+void check_divides(int tp, const char* what, int value, const std::string& model) {
+  if (value % tp != 0) {
+    throw request_error("tensor_parallel = " + std::to_string(tp) + " does not divide " + what +
+                        " = " + std::to_string(value) + " of " + model);
+  }
+}
+
+// A hand-built ModelSpec has not been through read_model's ranges.
+void check_model(const ModelSpec& m) {
+  const std::array<std::pair<const char*, int>, 7> sizes{
+      {{"num_layers", m.num_layers},
+       {"hidden_size", m.hidden_size},
+       {"ffn_intermediate_size", m.ffn_intermediate_size},
+       {"num_heads", m.num_heads},
+       {"num_kv_heads", m.num_kv_heads},
+       {"head_dim", m.head_dim},
+       {"vocab_size", m.vocab_size}}};
+  for (const auto& [what, value] : sizes) {
+    if (value < 1) {
+      throw request_error(std::string(what) + " = " + std::to_string(value) + " of " + m.name +
+                          ", expected >= 1");
+    }
+  }
+}
+
+// Per-GPU sizes of one pass; see make_trace's contract for the symbols.
+struct Dims {
+  std::int64_t seqs = 0;     // batch
+  std::int64_t tokens = 0;   // T
+  std::int64_t q_rows = 0;   // S
+  std::int64_t kv_cols = 0;  // L
+  std::int64_t hidden = 0;
+  std::int64_t heads = 0;     // hq
+  std::int64_t kv_heads = 0;  // hkv
+  std::int64_t head_dim = 0;  // d
+  std::int64_t ffn = 0;       // F / tp
+  std::int64_t vocab = 0;     // ceil(vocab / tp)
+  std::int64_t layers = 0;
+};
+
+Dims derive_dims(const ModelSpec& m, const TraceRequest& r) {
+  const int tp = r.tensor_parallel;
+  check_divides(tp, "num_heads", m.num_heads, m.name);
+  check_divides(tp, "num_kv_heads", m.num_kv_heads, m.name);
+  check_divides(tp, "ffn_intermediate_size", m.ffn_intermediate_size, m.name);
+  const bool prefill = r.phase == Phase::kPrefill;
+  Dims d;
+  d.seqs = r.batch;
+  d.q_rows = prefill ? r.seq_len : 1;
+  d.kv_cols = prefill ? r.seq_len : r.kv_len + 1;
+  d.tokens = d.seqs * d.q_rows;
+  d.hidden = m.hidden_size;
+  d.heads = m.num_heads / tp;
+  d.kv_heads = m.num_kv_heads / tp;
+  d.head_dim = m.head_dim;
+  d.ffn = m.ffn_intermediate_size / tp;
+  d.vocab = (m.vocab_size + tp - 1) / tp;
+  d.layers = m.num_layers;
+  return d;
+}
+
+// Appends ops to a trace with the request's dtypes.
+class OpWriter {
+ public:
+  OpWriter(const TraceRequest& r, std::vector<TraceOp>& ops)
+      : request_(r), ops_(ops), wide_dtype_(r.act_dtype == "bf16" ? "bf16" : "fp16") {}
+
+  void linear(std::string name, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t count,
+              bool quantized = true) {
+    TraceOp op = base(std::move(name), OpKind::kLinear, count);
+    op.m = m;
+    op.n = n;
+    op.k = k;
+    op.act_dtype = quantized ? request_.act_dtype : wide_dtype_;
+    op.weight_bits = quantized ? request_.weight_bits : 16;
+    ops_.push_back(std::move(op));
+  }
+
+  void attention(std::string name, OpKind kind, std::int64_t batch, std::int64_t m, std::int64_t n,
+                 std::int64_t k, std::int64_t count) {
+    TraceOp op = base(std::move(name), kind, count);
+    op.batch = batch;
+    op.m = m;
+    op.n = n;
+    op.k = k;
+    ops_.push_back(std::move(op));
+  }
+
+  // A norm or elementwise op over `batch` instances of rows x width.
+  void rows(std::string name, OpKind kind, std::int64_t batch, std::int64_t rows,
+            std::int64_t width, std::int64_t count) {
+    TraceOp op = base(std::move(name), kind, count);
+    op.batch = batch;
+    op.m = rows;
+    op.n = width;
+    op.elements = batch * rows * width;
+    ops_.push_back(std::move(op));
+  }
+
+ private:
+  TraceOp base(std::string name, OpKind kind, std::int64_t count) const {
+    TraceOp op;
+    op.name = std::move(name);
+    op.kind = kind;
+    op.act_dtype = wide_dtype_;
+    op.weight_bits = 16;
+    op.count = count;
+    return op;
+  }
+
+  const TraceRequest& request_;
+  std::vector<TraceOp>& ops_;
+  std::string wide_dtype_;  // the 16-bit type of everything but quantized linears
+};
+
+bool fuse_qkv(const ModelSpec& m, LinearFusion f) {
+  return f == LinearFusion::kFramework ||
+         (f == LinearFusion::kCheckpoint && m.qkv_fused_in_checkpoint);
+}
+
+void add_qkv(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
+  const std::int64_t q = d.heads * d.head_dim;
+  const std::int64_t kv = d.kv_heads * d.head_dim;
+  if (fuse_qkv(m, r.fusion)) {
+    w.linear("qkv_proj", d.tokens, q + 2 * kv, d.hidden, d.layers);
+    return;
+  }
+  w.linear("q_proj", d.tokens, q, d.hidden, d.layers);
+  w.linear("k_proj", d.tokens, kv, d.hidden, d.layers);
+  w.linear("v_proj", d.tokens, kv, d.hidden, d.layers);
+}
+
+void add_attention(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
+  const std::int64_t n = d.layers;
+  const std::int64_t instances = d.seqs * d.heads;
+  w.rows("input_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n);
+  add_qkv(m, r, d, w);
+  if (m.position_encoding == "rotary") {
+    w.rows("rotary_embedding", OpKind::kElementwise, 1, d.tokens,
+           (d.heads + d.kv_heads) * d.head_dim, n);
+  }
+  w.attention("attn_score", OpKind::kAttentionScore, instances, d.q_rows, d.kv_cols, d.head_dim, n);
+  if (m.position_encoding == "alibi") {
+    w.rows("alibi_bias", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n);
+  }
+  w.rows("attn_softmax", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n);
+  w.attention("attn_value", OpKind::kAttentionValue, instances, d.q_rows, d.head_dim, d.kv_cols, n);
+  if (m.sub_norms) w.rows("attn_sub_norm", OpKind::kNorm, 1, d.tokens, d.heads * d.head_dim, n);
+  w.linear("attn_out", d.tokens, d.hidden, d.heads * d.head_dim, n);
+  w.rows("attn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n);
+}
+
+void add_ffn(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
+  const std::int64_t n = d.layers;
+  w.rows("post_attn_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n);
+  if (!m.gated_ffn) {
+    w.linear("ffn_up", d.tokens, d.ffn, d.hidden, n);
+  } else if (r.fusion == LinearFusion::kFramework) {
+    w.linear("ffn_gate_up", d.tokens, 2 * d.ffn, d.hidden, n);
+  } else {
+    w.linear("ffn_gate", d.tokens, d.ffn, d.hidden, n);
+    w.linear("ffn_up", d.tokens, d.ffn, d.hidden, n);
+  }
+  w.rows("ffn_act", OpKind::kElementwise, 1, d.tokens, d.ffn, n);
+  if (m.sub_norms) w.rows("ffn_sub_norm", OpKind::kNorm, 1, d.tokens, d.ffn, n);
+  w.linear("ffn_down", d.tokens, d.hidden, d.ffn, n);
+  w.rows("ffn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n);
+}
+
+}  // namespace
+
+std::string_view to_string(Phase phase) {
+  return phase == Phase::kPrefill ? "prefill" : "decode";
+}
+
+Phase parse_phase(std::string_view name) {
+  if (name == "prefill") return Phase::kPrefill;
+  if (name == "decode") return Phase::kDecode;
+  throw std::invalid_argument("unknown phase '" + std::string(name) +
+                              "' (one of: prefill, decode)");
+}
+
+std::string_view to_string(LinearFusion fusion) {
+  switch (fusion) {
+    case LinearFusion::kFramework:
+      return "framework";
+    case LinearFusion::kCheckpoint:
+      return "checkpoint";
+    case LinearFusion::kSeparate:
+      return "separate";
+  }
+  throw std::invalid_argument("to_string(LinearFusion): bad value");
+}
+
+LinearFusion parse_linear_fusion(std::string_view name) {
+  for (auto f : {LinearFusion::kFramework, LinearFusion::kCheckpoint, LinearFusion::kSeparate}) {
+    if (to_string(f) == name) return f;
+  }
+  throw std::invalid_argument("unknown linear fusion '" + std::string(name) +
+                              "' (one of: framework, checkpoint, separate)");
+}
+
+GemmTrace make_trace(const ModelSpec& model, const TraceRequest& request) {
+  check_request(request);
+  check_model(model);
+  const Dims d = derive_dims(model, request);
+  GemmTrace trace;
+  trace.model = model.name;
+  trace.phase = std::string(to_string(request.phase));
+  trace.batch = request.batch;
+  trace.seq_len = d.q_rows;
+  trace.kv_len = request.phase == Phase::kPrefill ? request.seq_len : request.kv_len;
+  trace.tensor_parallel = request.tensor_parallel;
+  OpWriter w(request, trace.ops);
+  if (model.embedding_norm) w.rows("embed_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1);
+  add_attention(model, request, d, w);
+  add_ffn(model, request, d, w);
+  w.rows("final_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1);
+  if (request.include_lm_head) {
+    w.linear("lm_head", d.seqs, d.vocab, d.hidden, 1, request.quantize_lm_head);
+  }
+  return trace;
+}
+
+}  // namespace lutsim
