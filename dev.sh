@@ -20,7 +20,7 @@ case "${1:-}" in
   run)
     install
     build
-    "$build_dir/cli/lutsim" accuracy
+    "$build_dir/cli/lutsim" compare
     ;;
   test)
     install

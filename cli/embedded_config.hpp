@@ -9,7 +9,9 @@ struct EmbeddedConfig {
   std::string_view text;  // the YAML
 };
 
-// configs/studies/numerics_accuracy.yaml as it was at build time.
-EmbeddedConfig embedded_default_config();
+// Study configs as they were at build time, so the commands run without a
+// config file: configs/studies/numerics_accuracy.yaml and compare_default.yaml.
+EmbeddedConfig embedded_accuracy_config();
+EmbeddedConfig embedded_compare_config();
 
 }  // namespace lutsim::cli

@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   CLI::App app{"lutsim: cycle-approximate simulator and PPA model of the LUT Tensor Core"};
   app.set_version_flag("--version", "lutsim 0.1.0 (" + std::string(lutsim::git_revision()) + ")");
   app.require_subcommand(1);
+  lutsim::cli::add_compare_command(app);
+  lutsim::cli::add_gemm_command(app);
+  lutsim::cli::add_model_command(app);
   lutsim::cli::add_accuracy_command(app);
   lutsim::cli::add_config_command(app);
   lutsim::cli::add_sweep_command(app);

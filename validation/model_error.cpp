@@ -5,7 +5,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "sim/tile/dense_gemm_model.hpp"
+#include "sim/tile/gemm_model.hpp"
 
 namespace lutsim {
 namespace {

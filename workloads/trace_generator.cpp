@@ -170,18 +170,24 @@ void add_qkv(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter&
 void add_attention(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
   const std::int64_t n = d.layers;
   const std::int64_t instances = d.seqs * d.heads;
+  // GQA: the query heads sharing a KV head run as one product, so K and V
+  // are read once per KV head (M = group x query rows).
+  const std::int64_t group = d.heads / d.kv_heads;
+  const std::int64_t kv_instances = d.seqs * d.kv_heads;
   w.rows("input_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n);
   add_qkv(m, r, d, w);
   if (m.position_encoding == "rotary") {
     w.rows("rotary_embedding", OpKind::kElementwise, 1, d.tokens,
            (d.heads + d.kv_heads) * d.head_dim, n);
   }
-  w.attention("attn_score", OpKind::kAttentionScore, instances, d.q_rows, d.kv_cols, d.head_dim, n);
+  w.attention("attn_score", OpKind::kAttentionScore, kv_instances, group * d.q_rows, d.kv_cols,
+              d.head_dim, n);
   if (m.position_encoding == "alibi") {
     w.rows("alibi_bias", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n);
   }
   w.rows("attn_softmax", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n);
-  w.attention("attn_value", OpKind::kAttentionValue, instances, d.q_rows, d.head_dim, d.kv_cols, n);
+  w.attention("attn_value", OpKind::kAttentionValue, kv_instances, group * d.q_rows, d.head_dim,
+              d.kv_cols, n);
   if (m.sub_norms) w.rows("attn_sub_norm", OpKind::kNorm, 1, d.tokens, d.heads * d.head_dim, n);
   w.linear("attn_out", d.tokens, d.hidden, d.heads * d.head_dim, n);
   w.rows("attn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n);

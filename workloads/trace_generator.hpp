@@ -61,10 +61,10 @@ struct TraceRequest {
 //   input_norm      norm         T x hidden
 //   qkv_proj        linear       M=T, N=(hq+2hkv)d, K=hidden (or q_proj/k_proj/v_proj)
 //   rotary_embedding elementwise T x (hq+hkv)d             (rotary only)
-//   attn_score      attention_score batch=batch*hq, M=S, N=L, K=d
+//   attn_score      attention_score batch=batch*hkv, M=(hq/hkv)*S, N=L, K=d
 //   alibi_bias      elementwise  batch*hq x S x L          (alibi only)
 //   attn_softmax    elementwise  batch*hq x S x L
-//   attn_value      attention_value batch=batch*hq, M=S, N=d, K=L
+//   attn_value      attention_value batch=batch*hkv, M=(hq/hkv)*S, N=d, K=L
 //   attn_sub_norm   norm         T x hq*d                  (sub_norms only)
 //   attn_out        linear       M=T, N=hidden, K=hq*d      (row-parallel)
 //   attn_residual   elementwise  T x hidden
@@ -78,8 +78,9 @@ struct TraceRequest {
 //   lm_head         linear       M=batch, N=ceil(vocab/tp), K=hidden, once
 //
 // Conventions: prefill attention counts the full S x S square although half
-// of it is masked (what dense kernels compute); GQA shares K/V between query
-// heads but the products are still one per query head. The LM head runs on the
+// of it is masked (what dense kernels compute); with GQA the query heads that
+// share a KV head run as one product (M = group x S), so K and V are read once
+// per KV head, as FlashAttention-style kernels do. The LM head runs on the
 // last token of each sequence only (M = batch in both phases) and is split
 // over the vocabulary (vLLM pads the vocabulary to a multiple of tp; N is the
 // padded share). Norms and residual adds run replicated on every GPU;

@@ -30,7 +30,7 @@ AccuracyProgress progress_printer() {
 }
 
 void run_accuracy(const AccuracyOptions& o) {
-  auto doc = load_config(o.config_path, o.sets);
+  auto doc = load_config(o.config_path, o.sets, embedded_accuracy_config());
   auto root = doc.root();
   const AccuracyStudySpec spec = read_accuracy_study(root);
   doc.check_all_consumed();

@@ -8,6 +8,9 @@ namespace lutsim::cli {
 // Callbacks report failure by throwing; main turns that into one line on
 // stderr and a non-zero exit status.
 void add_accuracy_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
+void add_gemm_command(CLI::App& app);
+void add_model_command(CLI::App& app);
 void add_config_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_validate_command(CLI::App& app);

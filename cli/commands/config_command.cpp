@@ -9,6 +9,7 @@
 #include "core/specs/hardware_spec.hpp"
 #include "core/specs/model_spec.hpp"
 #include "core/specs/sweep_spec.hpp"
+#include "sim/studies/compare_study.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -29,6 +30,8 @@ void read_as(const std::string& kind, config::ConfigDocument& doc, const std::st
     read_model(root);
   } else if (kind == "sweep") {
     read_sweep(root, path);
+  } else if (kind == "compare") {
+    read_compare_study(root, configs_dir(""));
   } else {
     read_accuracy_study(root);
   }
@@ -65,7 +68,7 @@ void add_config_command(CLI::App& app) {
   cmd->add_option("file", opts->path, "config file (YAML)")->required()->check(CLI::ExistingFile);
   cmd->add_option("-k,--kind", opts->kind, "what the file configures")
       ->required()
-      ->check(CLI::IsMember({"hw", "model", "sweep", "accuracy"}));
+      ->check(CLI::IsMember({"hw", "model", "sweep", "accuracy", "compare"}));
   cmd->add_option("--set", opts->sets, "override a value: --set sm.count=132 (repeatable)");
   cmd->add_flag("--list-params", opts->list_params,
                 "list every parameter with its type, unit, default, range and description");

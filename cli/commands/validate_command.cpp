@@ -6,7 +6,7 @@
 #include "cli/config_loading.hpp"
 #include "cli/text_table.hpp"
 #include "core/specs/hardware_spec.hpp"
-#include "sim/tile/dense_gemm_model.hpp"
+#include "sim/tile/gemm_model.hpp"
 #include "validation/model_error.hpp"
 
 namespace lutsim::cli {
@@ -17,20 +17,6 @@ struct ValidateOptions {
   std::string hw_dir = "configs/hw";
   std::string out_dir = "results/validation";
 };
-
-struct LoadedHardware {
-  HardwareSpec spec;
-  nlohmann::json resolved;
-};
-
-LoadedHardware load_hardware(const std::string& path) {
-  auto doc = load_config(path, {});
-  auto root = doc.root();
-  LoadedHardware h{read_hardware(root), {}};
-  doc.check_all_consumed();
-  h.resolved = doc.resolved();
-  return h;
-}
 
 void add_points(ResultTable& points, const MeasuredDataset& d, const HardwareSpec& hw) {
   for (const MeasuredGemm& m : d.gemms) {
@@ -70,15 +56,16 @@ void run_validate(const ValidateOptions& o) {
                       {"waves", "1", "rounds of threadblocks over the SMs"}});
   nlohmann::json configs = nlohmann::json::object();
   for (const MeasuredDataset& d : datasets) {
-    const LoadedHardware hw = load_hardware(o.hw_dir + "/" + d.gpu_config + ".yaml");
-    configs[d.gpu_config] = hw.resolved;
-    std::cerr << "validate: " << d.name << " (" << d.gemms.size() << " GEMMs) on " << hw.spec.name
+    nlohmann::json resolved;
+    const HardwareSpec hw = load_hardware(o.hw_dir + "/" + d.gpu_config + ".yaml", &resolved);
+    configs[d.gpu_config] = resolved;
+    std::cerr << "validate: " << d.name << " (" << d.gemms.size() << " GEMMs) on " << hw.name
               << "\n";
-    for (const ErrorSummary& g : evaluate_dataset(d, hw.spec).groups) {
-      summary.add_row({d.name, hw.spec.name, g.group, g.count, 100 * g.mape, 100 * g.mean_signed,
-                       100 * g.max_abs});
+    for (const ErrorSummary& g : evaluate_dataset(d, hw).groups) {
+      summary.add_row(
+          {d.name, hw.name, g.group, g.count, 100 * g.mape, 100 * g.mean_signed, 100 * g.max_abs});
     }
-    add_points(points, d, hw.spec);
+    add_points(points, d, hw);
   }
   const RunRecord record = make_run_record("validate", {{"hw", configs}, {"data_dir", o.data_dir}});
   const auto files = write_result_files(o.out_dir, "summary", summary, record);

@@ -1,5 +1,7 @@
 #include "core/specs/hardware_spec.hpp"
 
+#include "core/config/config_document.hpp"
+
 namespace lutsim {
 namespace {
 
@@ -109,6 +111,11 @@ LutTensorCoreSpec read_lut(config::ConfigReader r) {
       r.get<std::string>("table_format", {.description = "table entry format",
                                           .default_value = "fp16",
                                           .allowed = {"fp16", "int8_quantized", "integer"}}));
+  l.throughput_scale =
+      r.get<int>("throughput_scale", {.description = "arrays per tensor core (1X, 4X, 8X)",
+                                      .default_value = 1,
+                                      .min = 1,
+                                      .max = 64});
   l.double_register = r.get<bool>("double_register",
                                   {.description = "register file doubled", .default_value = false});
   return l;
@@ -123,11 +130,35 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   read_tensor_core(root.section("tensor_core", "MAC tensor cores"), h);
   read_memory(root.section("memory", "L2 and DRAM"), h);
   read_kernel(root.section("kernel", "kernel launch"), h);
+  h.cuda_core_ops_per_cycle_per_sm =
+      root.section("cuda_core", "CUDA cores")
+          .get<double>("ops_per_cycle_per_sm",
+                       {.description = "FP32/INT32 lane operations per cycle per SM",
+                        .unit = "op/cycle/SM",
+                        .min = 1.0,
+                        .max = 4096.0});
   h.calibration = read_calibration(root.section("calibration", "tile-model calibration factors"));
   if (auto lut =
           root.optional_section("lut_tensor_core", "LUT tensor cores replacing the MAC ones")) {
     h.lut_tensor_core = read_lut(*lut);
   }
+  return h;
+}
+
+std::filesystem::path hardware_config_path(const std::string& name_or_path,
+                                           const std::filesystem::path& configs_dir) {
+  if (name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml")) {
+    return name_or_path;
+  }
+  return configs_dir / "hw" / (name_or_path + ".yaml");
+}
+
+HardwareSpec load_hardware(const std::filesystem::path& path, nlohmann::json* resolved) {
+  auto doc = config::ConfigDocument::load_file(path);
+  auto root = doc.root();
+  HardwareSpec h = read_hardware(root);
+  doc.check_all_consumed();
+  if (resolved) *resolved = doc.resolved();
   return h;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -18,10 +20,12 @@ struct LutTensorCoreSpec {
   int array_k = 4;  // the table group size k
   TableForm table_form = TableForm::kSymmetricHalf;
   TableEntryFormat table_format = TableEntryFormat::kFp16;
+  int throughput_scale = 1;      // 1X, 4X, 8X: arrays of this shape per tensor core
   bool double_register = false;  // register file capacity doubled
 
+  // Per tensor core per cycle; "1X" = 512, the A100 INT8 tensor core's 8x4x16.
   std::int64_t one_bit_lookups_per_cycle() const {
-    return static_cast<std::int64_t>(array_m) * array_n * array_k;
+    return static_cast<std::int64_t>(array_m) * array_n * array_k * throughput_scale;
   }
 };
 
@@ -29,14 +33,14 @@ struct LutTensorCoreSpec {
 // the same for every GEMM shape on a GPU (see validation/README.md for how
 // each was obtained).
 struct CalibrationSpec {
-  double tensor_efficiency = 1.0;    // achieved / peak tensor throughput of a saturated SM
-  double dram_efficiency = 1.0;      // achieved / peak DRAM bandwidth
-  double l2_efficiency = 1.0;        // achieved / peak L2 bandwidth
+  double tensor_efficiency = 1.0;  // achieved / peak tensor throughput of a saturated SM
+  double dram_efficiency = 1.0;    // achieved / peak DRAM bandwidth
+  double l2_efficiency = 1.0;      // achieved / peak L2 bandwidth
   double max_dram_bw_per_sm_bytes_per_s = 0.0;  // what one SM can pull (outstanding requests)
-  double mem_compute_overlap = 1.0;  // fraction of the shorter of memory/compute time hidden
-  double kernel_fixed_time_s = 0.0;  // kernel start-up and drain, beyond launch
-  double cta_latency_s = 0.0;        // per threadblock: pipeline fill and epilogue
-  double splitk_reduce_time_s = 0.0; // extra fixed time of a split-K reduction
+  double mem_compute_overlap = 1.0;   // fraction of the shorter of memory/compute time hidden
+  double kernel_fixed_time_s = 0.0;   // kernel start-up and drain, beyond launch
+  double cta_latency_s = 0.0;         // per threadblock: pipeline fill and epilogue
+  double splitk_reduce_time_s = 0.0;  // extra fixed time of a split-K reduction
 };
 
 // A GPU as the tile-level model sees it. Pure data read from configs/hw/*.yaml.
@@ -48,9 +52,10 @@ struct HardwareSpec {
   std::int64_t smem_bytes_per_sm = 0;
   double smem_bw_bytes_per_cycle_per_sm = 0.0;
   int tensor_cores_per_sm = 0;
-  double fp16_fma_per_cycle_per_sm = 0.0;  // dense, FP32 accumulate
-  double int8_mac_per_cycle_per_sm = 0.0;  // dense
-  double fp8_fma_per_cycle_per_sm = 0.0;   // 0: the GPU has no FP8 tensor cores
+  double fp16_fma_per_cycle_per_sm = 0.0;       // dense, FP32 accumulate
+  double int8_mac_per_cycle_per_sm = 0.0;       // dense
+  double fp8_fma_per_cycle_per_sm = 0.0;        // 0: the GPU has no FP8 tensor cores
+  double cuda_core_ops_per_cycle_per_sm = 0.0;  // FP32/INT32 lane operations
   std::int64_t l2_bytes = 0;
   double l2_bw_bytes_per_cycle = 0.0;
   std::int64_t dram_bytes = 0;
@@ -67,5 +72,14 @@ struct HardwareSpec {
 };
 
 HardwareSpec read_hardware(config::ConfigReader& root);
+
+// A hardware config given as a name ("a100_lut_4x": <configs_dir>/hw/<name>.yaml)
+// or as a path (it has a '/' or ends in .yaml).
+std::filesystem::path hardware_config_path(const std::string& name_or_path,
+                                           const std::filesystem::path& configs_dir);
+
+// Loads configs/hw/<file>.yaml strictly (extends applied, unknown keys are
+// errors); stores the resolved config in *resolved when given.
+HardwareSpec load_hardware(const std::filesystem::path& path, nlohmann::json* resolved = nullptr);
 
 }  // namespace lutsim

@@ -21,12 +21,24 @@ constexpr std::array<ThreadblockTile, 14> kTiles{{
     {16, 128, 64, 4},
     {16, 256, 64, 3},
 }};
+constexpr std::array<ThreadblockTile, 7> kElongatedTiles{{
+    {16, 512, 32, 3},
+    {32, 512, 32, 3},
+    {64, 512, 32, 3},
+    {128, 512, 32, 3},
+    {16, 1024, 32, 3},
+    {32, 1024, 32, 3},
+    {64, 1024, 32, 3},
+}};
 constexpr std::array<int, 13> kSplitK{1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32};
 
 }  // namespace
 
 std::span<const ThreadblockTile> candidate_tiles() {
   return kTiles;
+}
+std::span<const ThreadblockTile> candidate_elongated_tiles() {
+  return kElongatedTiles;
 }
 std::span<const int> candidate_split_k() {
   return kSplitK;

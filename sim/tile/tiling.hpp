@@ -24,6 +24,9 @@ struct Tiling {
 // Ampere/Hopper instantiate, from 256x128 down to 16-row tiles for GEMV-like
 // problems.
 std::span<const ThreadblockTile> candidate_tiles();
+// N-elongated tiles for LUT kernels (more outputs per table read); their
+// accumulators need the register file, which limits which ones fit.
+std::span<const ThreadblockTile> candidate_elongated_tiles();
 std::span<const int> candidate_split_k();
 
 }  // namespace lutsim

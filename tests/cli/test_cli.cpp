@@ -58,10 +58,10 @@ TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
 TEST_CASE("malformed configs give one line naming file line and key and exit status 1", "[cli]") {
   const Run unknown = run("config --kind hw " + kData + "bad_unknown_key.yaml");
   CHECK(unknown.status == 1);
-  CHECK(unknown.out ==
-        "lutsim: error: " + kData +
-            "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
-            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bw_bytes_per_cycle, l2_bytes)\n");
+  CHECK(unknown.out == "lutsim: error: " + kData +
+                           "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
+                           "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
+                           "l2_bw_bytes_per_cycle, l2_bytes)\n");
   const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
   CHECK(type.status == 1);
   CHECK_THAT(type.out, Catch::Contains("bad_wrong_type.yaml:4:13: sm.clock_hz: expected a number"));
@@ -126,4 +126,55 @@ TEST_CASE("a bad sweep value is reported before any point runs", "[cli]") {
   CHECK_THAT(r.out, Catch::Contains("--set problem.m=0") && Catch::Contains("out of range") &&
                         Catch::Contains("sweep point: problem.m=0"));
   CHECK_FALSE(std::filesystem::exists(dir));
+}
+
+TEST_CASE("compare writes every system's latency with speedups and assumptions", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare";
+  std::filesystem::remove_all(dir);
+  const Run r = run(
+      "compare --set models=[Llama-2-7B] --set weight_bits=[2] --set activations=[fp16] --out " +
+      dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "compare.json");
+  const auto j = nlohmann::json::parse(in);
+  // 2 scenarios x (FP16 TC, INT8 TC, dequant W2A16, LUT-4X, LUT-8X).
+  REQUIRE(j["rows"].size() == 10);
+  CHECK(j["units"]["latency"] == "ms");
+  CHECK(j["config"]["models"] == nlohmann::json{"Llama-2-7B"});
+  CHECK(j["config"]["assumptions"].size() == 3);
+  for (const auto& row : j["rows"]) {
+    CHECK(row["latency"].get<double>() > 0.0);
+    if (row["method"] == "fp16_tensor_core") CHECK(row["speedup_vs_fp16"] == 1.0);
+    if (row["method"] == "lut") CHECK(row["speedup_vs_dequant"].get<double>() > 1.0);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line", "[cli]") {
+  const Run ok = run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2");
+  CHECK(ok.status == 0);
+  CHECK_THAT(ok.out, Catch::StartsWith("lut w2 fp16 on A100-LUT-4X: M=16 N=4096 K=4096") &&
+                         Catch::Contains("bound") && Catch::Contains("tiling"));
+  const Run bad = run("gemm --hw no_such_gpu --m 1 --n 1 --k 1");
+  CHECK(bad.status == 1);
+  CHECK(lines(bad.out) == 1);
+  CHECK_THAT(bad.out, Catch::Contains("no_such_gpu.yaml"));
+}
+
+TEST_CASE("model writes the per-operator breakdown", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model";
+  std::filesystem::remove_all(dir);
+  const Run r =
+      run("model --hw a100_sxm4_80gb --model Llama-2-7B --phase decode --batch 4 --wbits 4 --out " +
+          dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "model.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["config"]["linear_method"] == "dequant");
+  double share = 0.0;
+  for (const auto& row : j["rows"]) share += row["share"].get<double>();
+  CHECK(share == Approx(100.0));
+  std::filesystem::remove_all(dir);
 }

@@ -61,8 +61,9 @@ TEST_CASE("Llama-2-70B decode at batch 1 does 2 FLOPs per linear weight", "[work
   CHECK(total_gemm_flops(t, OpKind::kAttentionScore) == 80 * 2 * 64 * 1024 * 128);
   CHECK(total_gemm_flops(t, OpKind::kAttentionValue) == 80 * 2 * 64 * 1024 * 128);
   check_gemm(op_named(t, "qkv_proj"), 1, 10240, 8192, 1, 80);
-  check_gemm(op_named(t, "attn_score"), 1, 1024, 128, 64, 80);
-  check_gemm(op_named(t, "attn_value"), 1, 128, 1024, 64, 80);
+  // GQA: the 8 query heads of each of the 8 KV heads run as one product.
+  check_gemm(op_named(t, "attn_score"), 8, 1024, 128, 8, 80);
+  check_gemm(op_named(t, "attn_value"), 8, 128, 1024, 8, 80);
   check_gemm(op_named(t, "lm_head"), 1, 32000, 8192, 1, 1);
   CHECK(t.phase == "decode");
   CHECK(t.seq_len == 1);
@@ -127,7 +128,7 @@ TEST_CASE("Llama-2-70B splits over eight GPUs", "[workloads]") {
   check_gemm(op_named(t, "attn_out"), 8, 8192, 1024, 1, 80);
   check_gemm(op_named(t, "ffn_gate_up"), 8, 2 * 3584, 8192, 1, 80);
   check_gemm(op_named(t, "ffn_down"), 8, 8192, 3584, 1, 80);
-  check_gemm(op_named(t, "attn_score"), 1, 512, 128, 8 * 8, 80);
+  check_gemm(op_named(t, "attn_score"), 8, 512, 128, 8 * 1, 80);  // 8 q heads on 1 KV head
   check_gemm(op_named(t, "lm_head"), 8, 4000, 8192, 1, 1);
   CHECK(op_named(t, "rotary_embedding").elements == 8 * (8 + 1) * 128);
   CHECK(op_named(t, "input_norm").elements == 8 * 8192);  // replicated on every GPU
@@ -168,7 +169,7 @@ TEST_CASE("bad trace requests are errors", "[workloads]") {
 
 TEST_CASE("decode with an empty cache attends to the new token only", "[workloads]") {
   const GemmTrace t = make_trace(model("Llama-3-8B"), decode(3, 0));
-  check_gemm(op_named(t, "attn_score"), 1, 1, 128, 3 * 32, 32);
+  check_gemm(op_named(t, "attn_score"), 4, 1, 128, 3 * 8, 32);  // 32 q heads on 8 KV heads
   check_gemm(op_named(t, "qkv_proj"), 3, 6144, 4096, 1, 32);
   CHECK(t.kv_len == 0);
 }

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/config/config_document.hpp"
-#include "sim/tile/dense_gemm_model.hpp"
+#include "sim/tile/gemm_model.hpp"
 
 using namespace lutsim;
 

@@ -1,0 +1,177 @@
+#include "sim/studies/compare_study.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_metrics.hpp"
+
+namespace lutsim {
+namespace {
+
+std::vector<CompareScenario> read_scenarios(config::ConfigReader& root) {
+  std::vector<CompareScenario> out;
+  for (auto& r : root.section_list("scenarios", "inference scenarios")) {
+    CompareScenario s;
+    s.name = r.get<std::string>("name", {.description = "scenario label"});
+    s.phase = parse_phase(r.get<std::string>(
+        "phase", {.description = "prefill or decode", .allowed = {"prefill", "decode"}}));
+    s.batch = r.get<std::int64_t>("batch", {.description = "sequences", .min = 1, .max = 1 << 20});
+    s.seq_len =
+        r.get<std::int64_t>("seq_len", {.description = "prompt tokens per sequence (prefill)",
+                                        .default_value = 1,
+                                        .min = 1,
+                                        .max = 1 << 20});
+    s.kv_len = r.get<std::int64_t>("kv_len", {.description = "cached tokens per sequence (decode)",
+                                              .default_value = 0,
+                                              .min = 0,
+                                              .max = 1 << 24});
+    out.push_back(std::move(s));
+  }
+  if (out.empty()) throw root.error("scenarios", "at least one scenario is needed");
+  return out;
+}
+
+std::string precision(int bits, const std::string& act) {
+  return "W" + std::to_string(bits) + "A" + (act == "int8" ? "8" : "16");
+}
+
+struct Case {
+  std::string method;
+  const HardwareSpec* hw;
+  LinearMethod linear;
+  int bits;
+  std::string act;
+};
+
+class CompareRunner {
+ public:
+  CompareRunner(const CompareStudySpec& spec, const std::filesystem::path& configs_dir)
+      : spec_(spec), catalog_(configs_dir), base_(load_hardware(spec.baseline_gpu)) {
+    for (const auto& p : spec.lut_gpus) luts_.push_back(load_hardware(p));
+  }
+
+  std::vector<Case> cases() const {
+    std::vector<Case> c{{"fp16_tensor_core", &base_, LinearMethod::kMacTensorCore, 16, "fp16"},
+                        {"int8_tensor_core", &base_, LinearMethod::kMacTensorCore, 8, "int8"}};
+    for (int b : spec_.weight_bits) {
+      for (const auto& a : spec_.activations) {
+        c.push_back({"dequant", &base_, LinearMethod::kDequant, b, a});
+        for (const auto& l : luts_) c.push_back({"lut", &l, LinearMethod::kLut, b, a});
+      }
+    }
+    return c;
+  }
+
+  std::vector<CompareRow> run_model_scenario(const ModelSpec& model,
+                                             const CompareScenario& sc) const {
+    std::vector<CompareRow> rows;
+    double fp16 = 0.0, int8 = 0.0;
+    std::map<std::string, double> dequant;
+    for (const Case& c : cases()) {
+      CompareRow r = run_case(model, sc, c);
+      if (c.method == "fp16_tensor_core") fp16 = r.latency_s;
+      if (c.method == "int8_tensor_core") int8 = r.latency_s;
+      if (c.method == "dequant") dequant[r.precision] = r.latency_s;
+      r.speedup_vs_fp16 = fp16 / r.latency_s;
+      r.speedup_vs_int8 = int8 / r.latency_s;
+      const auto d = dequant.find(r.precision);
+      r.speedup_vs_dequant = d != dequant.end() ? d->second / r.latency_s : 0.0;
+      rows.push_back(std::move(r));
+    }
+    return rows;
+  }
+
+  const ModelCatalog& catalog() const { return catalog_; }
+
+ private:
+  CompareRow run_case(const ModelSpec& model, const CompareScenario& sc, const Case& c) const {
+    const TraceRequest req{.phase = sc.phase,
+                           .batch = sc.batch,
+                           .seq_len = sc.seq_len,
+                           .kv_len = sc.kv_len,
+                           .weight_bits = c.bits,
+                           .act_dtype = c.act,
+                           .tensor_parallel = spec_.tensor_parallel};
+    const GemmTrace trace = make_trace(model, req);
+    SystemSpec sys{c.hw->name + " " + precision(c.bits, c.act), *c.hw, c.linear, spec_.precompute,
+                   spec_.launch_gaps};
+    const EndToEndResult e = simulate_forward(trace, sys);
+    double linear = 0.0;
+    for (const OpTime& t : e.ops) {
+      if (t.kind == OpKind::kLinear || t.name.starts_with("table_precompute")) linear += t.time_s;
+    }
+    CompareRow r;
+    r.model = model.name;
+    r.scenario = sc.name;
+    r.gpu = c.hw->name;
+    r.method = c.method;
+    r.precision = precision(c.bits, c.act);
+    r.latency_s = e.total_s;
+    r.linear_share = linear / e.total_s;
+    r.weights_fit = static_cast<double>(linear_weight_params(trace)) * c.bits / 8.0 <=
+                    static_cast<double>(c.hw->dram_bytes);
+    return r;
+  }
+
+  const CompareStudySpec& spec_;
+  ModelCatalog catalog_;
+  HardwareSpec base_;
+  std::vector<HardwareSpec> luts_;
+};
+
+}  // namespace
+
+CompareStudySpec read_compare_study(config::ConfigReader& root,
+                                    const std::filesystem::path& configs_dir) {
+  CompareStudySpec s;
+  s.study = root.get<std::string>("study", {.description = "study name (results/<study>/)"});
+  s.baseline_gpu = hardware_config_path(
+      root.get<std::string>("baseline_gpu",
+                            {.description = "hardware config of the MAC baselines"}),
+      configs_dir);
+  for (const auto& g : root.get<std::vector<std::string>>(
+           "lut_gpus", {.description = "hardware configs with LUT tensor cores"})) {
+    s.lut_gpus.push_back(hardware_config_path(g, configs_dir));
+  }
+  s.models = root.get<std::vector<std::string>>("models", {.description = "catalog model names"});
+  s.scenarios = read_scenarios(root);
+  for (auto b : root.get<std::vector<std::int64_t>>(
+           "weight_bits", {.description = "low-bit weight widths", .min = 1, .max = 8})) {
+    s.weight_bits.push_back(static_cast<int>(b));
+  }
+  s.activations = root.get<std::vector<std::string>>(
+      "activations",
+      {.description = "activation types of the low-bit runs", .allowed = {"fp16", "int8"}});
+  s.tensor_parallel = root.get<int>(
+      "tensor_parallel",
+      {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});
+  s.precompute = root.get<std::string>("precompute", {.description = "LUT table precompute",
+                                                      .default_value = "fused",
+                                                      .allowed = {"fused", "separate"}}) == "fused"
+                     ? PrecomputeMode::kFused
+                     : PrecomputeMode::kSeparateKernel;
+  s.launch_gaps = root.get<bool>(
+      "launch_gaps", {.description = "add the host launch gap per kernel (no CUDA graphs)",
+                      .default_value = false});
+  return s;
+}
+
+std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,
+                                          const std::filesystem::path& configs_dir,
+                                          const CompareProgress& progress) {
+  const CompareRunner runner(spec, configs_dir);
+  std::vector<CompareRow> rows;
+  const std::size_t total = spec.models.size() * spec.scenarios.size();
+  std::size_t done = 0;
+  for (const auto& name : spec.models) {
+    const ModelSpec model = runner.catalog().load(name);
+    for (const auto& sc : spec.scenarios) {
+      for (auto& r : runner.run_model_scenario(model, sc)) rows.push_back(std::move(r));
+      if (progress) progress(++done, total);
+    }
+  }
+  return rows;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,141 @@
+#include "sim/tile/end_to_end.hpp"
+
+#include <set>
+#include <stdexcept>
+
+namespace lutsim {
+namespace {
+
+constexpr double kFp16Bytes = 2.0;
+
+// Linears that reuse the tables (or dequantized activations) of the linear
+// before them, which reads the same input.
+const std::set<std::string> kSharesInput{"k_proj", "v_proj", "ffn_gate"};
+
+ActivationType lut_activation(const std::string& act_dtype) {
+  return act_dtype == "int8" ? ActivationType::kInt8 : ActivationType::kFp16;
+}
+
+MmaType mma_of(const std::string& act_dtype) {
+  if (act_dtype == "int8") return MmaType::kInt8;
+  if (act_dtype == "bf16") return MmaType::kBf16;
+  if (act_dtype == "fp8_e4m3") return MmaType::kFp8;
+  return MmaType::kFp16;
+}
+
+GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
+  if (op.weight_bits == 16) return dense_kernel(sys.hw, mma_of(op.act_dtype));
+  if (op.weight_bits == 8 && op.act_dtype == "int8" && sys.method == LinearMethod::kMacTensorCore) {
+    return dense_kernel(sys.hw, MmaType::kInt8);
+  }
+  switch (sys.method) {
+    case LinearMethod::kDequant:
+      return dequant_kernel(sys.hw, op.weight_bits, mma_of(op.act_dtype));
+    case LinearMethod::kLut:
+      return lut_kernel(sys.hw, op.weight_bits, lut_activation(op.act_dtype));
+    case LinearMethod::kMacTensorCore:
+      break;
+  }
+  throw std::invalid_argument(sys.label + ": " + std::to_string(op.weight_bits) +
+                              "-bit weights with " + op.act_dtype +
+                              " activations need a dequant or LUT kernel");
+}
+
+double launch_gap(const SystemSpec& sys) {
+  return sys.launch_gaps ? sys.hw.kernel_launch_overhead_s : 0.0;
+}
+
+double dram_time(const SystemSpec& sys, double bytes) {
+  return bytes / (sys.hw.dram_bw_bytes_per_s * sys.hw.calibration.dram_efficiency);
+}
+
+// Reads + writes per output element of a memory-bound op.
+double accesses_per_element(const TraceOp& op, bool gated_ffn) {
+  if (op.name == "attn_residual" || op.name == "ffn_residual") return 3.0;
+  if (op.name == "ffn_act" && gated_ffn) return 3.0;
+  return 2.0;
+}
+
+OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpec& sys) {
+  const GemmShape shape{op.m, op.n, op.k, op.batch, MmaType::kFp16};
+  const GemmEstimate e = best_gemm(sys.hw, kernel, shape);
+  const double each = e.time_s + launch_gap(sys);
+  return {op.name,
+          op.kind,
+          kernel.name,
+          op.count,
+          each,
+          each * op.count,
+          std::string(to_string(e.bound))};
+}
+
+OpTime time_memory_op(const TraceOp& op, const SystemSpec& sys, bool gated_ffn) {
+  const double bytes =
+      static_cast<double>(op.elements) * kFp16Bytes * accesses_per_element(op, gated_ffn);
+  const double each =
+      sys.hw.calibration.kernel_fixed_time_s + dram_time(sys, bytes) + launch_gap(sys);
+  return {op.name, op.kind, "memory", op.count, each, each * op.count, "memory"};
+}
+
+// The table precompute for a LUT linear: its own kernel (read X, write
+// tables) or, fused, the extra bytes the preceding op writes.
+OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, const SystemSpec& sys) {
+  const double elements = static_cast<double>(op.m) * op.k * op.batch;
+  const double table_bytes = elements * kernel.a_bytes_per_elem;
+  const bool separate = sys.precompute == PrecomputeMode::kSeparateKernel;
+  const double bytes =
+      separate ? elements * kFp16Bytes + table_bytes : table_bytes - elements * kFp16Bytes;
+  const double each =
+      separate ? sys.hw.calibration.kernel_fixed_time_s + dram_time(sys, bytes) + launch_gap(sys)
+               : dram_time(sys, std::max(0.0, bytes));
+  return {"table_precompute(" + op.name + ")",
+          OpKind::kElementwise,
+          separate ? "precompute kernel" : "fused into previous op",
+          op.count,
+          each,
+          each * op.count,
+          "memory"};
+}
+
+bool has_gate(const GemmTrace& trace) {
+  for (const TraceOp& op : trace.ops) {
+    if (op.name == "ffn_gate_up" || op.name == "ffn_gate") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view to_string(LinearMethod m) {
+  switch (m) {
+    case LinearMethod::kMacTensorCore:
+      return "mac_tensor_core";
+    case LinearMethod::kDequant:
+      return "dequant";
+    case LinearMethod::kLut:
+      return "lut";
+  }
+  return "?";
+}
+
+EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
+  EndToEndResult r;
+  const bool gated = has_gate(trace);
+  for (const TraceOp& op : trace.ops) {
+    if (op.kind == OpKind::kLinear) {
+      const GemmKernel kernel = linear_kernel(op, sys);
+      if (kernel.family == KernelFamily::kLut && !kSharesInput.count(op.name)) {
+        r.ops.push_back(time_precompute(op, kernel, sys));
+      }
+      r.ops.push_back(time_gemm_op(op, kernel, sys));
+    } else if (op.kind == OpKind::kAttentionScore || op.kind == OpKind::kAttentionValue) {
+      r.ops.push_back(time_gemm_op(op, dense_kernel(sys.hw, MmaType::kFp16), sys));
+    } else {
+      r.ops.push_back(time_memory_op(op, sys, gated));
+    }
+  }
+  for (const OpTime& t : r.ops) r.total_s += t.time_s;
+  return r;
+}
+
+}  // namespace lutsim

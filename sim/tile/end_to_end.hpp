@@ -1,0 +1,62 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/lut/lut_config.hpp"
+#include "core/specs/hardware_spec.hpp"
+#include "sim/tile/gemm_model.hpp"
+#include "workloads/trace.hpp"
+
+namespace lutsim {
+
+// How a system runs the model's low-bit linear layers.
+enum class LinearMethod {
+  kMacTensorCore,  // weights in the MMA type: FP16 (W16A16) or INT8 (W8A8)
+  kDequant,        // low-bit weights dequantized to the MMA type (W_INTb A_FP16 / A_INT8)
+  kLut,            // low-bit weights on LUT tensor cores
+};
+std::string_view to_string(LinearMethod m);
+
+// Where the LUT tables are computed.
+enum class PrecomputeMode {
+  kSeparateKernel,  // its own memory-bound kernel before each LUT linear
+  kFused,           // in the preceding element-wise op, which writes tables instead of X
+};
+
+struct SystemSpec {
+  std::string label;  // e.g. "A100-LUT-4X W2A16"
+  HardwareSpec hw;
+  LinearMethod method = LinearMethod::kMacTensorCore;
+  PrecomputeMode precompute = PrecomputeMode::kFused;
+  bool launch_gaps = false;  // add the host launch gap per kernel (eager mode, no CUDA graphs)
+};
+
+struct OpTime {
+  std::string name;
+  OpKind kind = OpKind::kLinear;
+  std::string kernel;      // e.g. "lut w2 fp16", "dense fp16", "memory"
+  std::int64_t count = 0;  // occurrences per forward pass
+  double time_each_s = 0.0;
+  double time_s = 0.0;  // time_each_s x count
+  std::string bound;    // compute | dram | l2 | memory
+};
+
+struct EndToEndResult {
+  double total_s = 0.0;
+  std::vector<OpTime> ops;  // the trace's ops, plus "table_precompute" entries
+};
+
+// The forward pass of `trace` on `system`: every op timed by the tile model
+// (GEMM-like ops by their kernel family's best tiling, other ops by a DRAM
+// roofline: elements x 2 bytes x (reads + writes) at the achieved bandwidth,
+// plus the fixed kernel time), summed over their counts.
+// Modelling assumptions (stated in outputs): linears whose weights are 16-bit
+// and attention's activation x activation products run on the GPU's MAC
+// tensor cores in FP16, also on LUT variants; communication between
+// tensor-parallel GPUs is not modelled; the K/V of q/k/v (and gate/up) share
+// one set of tables. Throws std::invalid_argument for an op the system cannot
+// run (e.g. a low-bit linear on kMacTensorCore).
+EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& system);
+
+}  // namespace lutsim

@@ -1,0 +1,108 @@
+#include "sim/tile/gemm_kernel.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace lutsim {
+namespace {
+
+constexpr double kWeightsPerScale = 128.0;  // group size of the FP16 weight scales
+constexpr double kScaleBytes = 2.0;
+// CUDA-core instructions per weight element to unpack, convert and scale it
+// (bit-manipulation dequantization as in Marlin: about one LOP3/PRMT/HFMA2
+// per element). An assumption of the family, not calibrated.
+constexpr double kDequantOpsPerWeight = 1.0;
+
+double mma_rate(const HardwareSpec& hw, MmaType t) {
+  switch (t) {
+    case MmaType::kFp16:
+    case MmaType::kBf16:
+      return hw.fp16_fma_per_cycle_per_sm;
+    case MmaType::kInt8:
+      return hw.int8_mac_per_cycle_per_sm;
+    case MmaType::kFp8:
+      return hw.fp8_fma_per_cycle_per_sm;
+  }
+  return 0.0;
+}
+
+void check_bits(int bits) {
+  if (bits < 1 || bits > 8) {
+    throw std::invalid_argument("weight bits must be in [1, 8], got " + std::to_string(bits));
+  }
+}
+
+double low_bit_weight_bytes(int bits) {
+  return bits / 8.0 + kScaleBytes / kWeightsPerScale;
+}
+
+}  // namespace
+
+std::string_view to_string(KernelFamily f) {
+  switch (f) {
+    case KernelFamily::kDense:
+      return "dense";
+    case KernelFamily::kDequant:
+      return "dequant";
+    case KernelFamily::kLut:
+      return "lut";
+  }
+  return "?";
+}
+
+double lut_table_entry_bytes(TableEntryFormat f) {
+  return f == TableEntryFormat::kInt8Quantized ? 1.0 : 2.0;  // FP16, or INT16 exact sums
+}
+
+GemmKernel dense_kernel(const HardwareSpec& hw, MmaType type) {
+  GemmKernel k;
+  k.family = KernelFamily::kDense;
+  k.name = "dense " + std::string(to_string(type));
+  k.a_bytes_per_elem = k.b_bytes_per_elem = operand_bytes(type);
+  k.c_bytes_per_elem = output_bytes(type);
+  k.k_step_multiplier = 2 / operand_bytes(type);  // the same bytes per step
+  k.macs_per_cycle_per_sm = mma_rate(hw, type);
+  return k;
+}
+
+GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, MmaType mma) {
+  check_bits(weight_bits);
+  GemmKernel k;
+  k.family = KernelFamily::kDequant;
+  k.name = "dequant w" + std::to_string(weight_bits) + " " + std::string(to_string(mma));
+  k.a_bytes_per_elem = operand_bytes(mma);
+  k.b_bytes_per_elem = low_bit_weight_bytes(weight_bits);
+  k.c_bytes_per_elem = 2.0;
+  k.macs_per_cycle_per_sm = mma_rate(hw, mma);
+  k.cuda_ops_per_weight = kDequantOpsPerWeight;
+  k.cuda_ops_per_cycle_per_sm = hw.cuda_core_ops_per_cycle_per_sm;
+  return k;
+}
+
+GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, ActivationType act) {
+  check_bits(weight_bits);
+  if (!hw.lut_tensor_core) throw std::invalid_argument(hw.name + " has no LUT tensor cores");
+  const LutTensorCoreSpec& l = *hw.lut_tensor_core;
+  const TableEntryFormat entry =
+      act == ActivationType::kInt8 ? TableEntryFormat::kInteger : l.table_format;
+  const double entries =
+      l.table_form == TableForm::kSymmetricHalf ? 1 << (l.array_k - 1) : 1 << l.array_k;
+  const double table_bytes_per_act = entries * lut_table_entry_bytes(entry) / l.array_k;
+  GemmKernel k;
+  k.family = KernelFamily::kLut;
+  k.name = "lut w" + std::to_string(weight_bits) + " " + std::string(to_string(act));
+  k.a_bytes_per_elem = table_bytes_per_act;
+  k.b_bytes_per_elem = low_bit_weight_bytes(weight_bits);
+  k.c_bytes_per_elem = 2.0;
+  k.macs_per_cycle_per_sm =
+      static_cast<double>(hw.tensor_cores_per_sm) * l.one_bit_lookups_per_cycle() / weight_bits;
+  k.a_reg_bytes_per_row_k = table_bytes_per_act;
+  // Elongated tiles (small M, large N), as the M2N64K4 LMMA favours: each
+  // table is read once per warp and broadcast along N inside the array.
+  k.warp_m = 16;
+  k.warp_n = 256;
+  k.elongated_tiles = true;
+  return k;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <string>
+
+#include "core/lut/lut_config.hpp"
+#include "core/specs/hardware_spec.hpp"
+#include "sim/tile/gemm_shape.hpp"
+
+namespace lutsim {
+
+enum class KernelFamily {
+  kDense,    // MAC tensor cores, both operands in the MMA type
+  kDequant,  // low-bit weights dequantized on CUDA cores, then MAC tensor cores
+  kLut,      // low-bit weights index precomputed tables on LUT tensor cores
+};
+
+std::string_view to_string(KernelFamily f);
+
+// What a GEMM kernel moves and computes per element of the problem
+// Y[M,N] = A[M,K] B[N,K]^T: the tile model times any family from this.
+struct GemmKernel {
+  KernelFamily family = KernelFamily::kDense;
+  std::string name;
+  double a_bytes_per_elem = 2.0;  // activation operand per (row, k): FP16 2, INT8 1, LUT tables
+  double b_bytes_per_elem = 2.0;  // weight operand per (column, k), scales included
+  double c_bytes_per_elem = 2.0;  // output per (row, column)
+  int k_step_multiplier = 1;      // K elements per main-loop step = tile.bk x this
+  double macs_per_cycle_per_sm = 0.0;  // peak of the unit doing the multiply-adds
+  double cuda_ops_per_weight = 0.0;    // CUDA-core work per weight element a CTA loads
+  double cuda_ops_per_cycle_per_sm = 0.0;
+  double acc_bytes = 4.0;              // accumulator register bytes per output
+  int warp_m = 64;                     // warp tile: A fragments are read bn / warp_n times,
+  int warp_n = 64;                     // B fragments bm / warp_m times, from shared memory
+  bool elongated_tiles = false;        // also search N-elongated CTA tiles (LUT)
+  double a_reg_bytes_per_row_k = 0.0;  // operand fragments held in registers (LUT tables)
+};
+
+// Dense MMA in `type` (cuBLAS-like).
+GemmKernel dense_kernel(const HardwareSpec& hw, MmaType type);
+
+// Dequantization-based mpGEMM (Marlin/BitBLAS-like): b-bit weights with one
+// FP16 scale per 128 weights, dequantized in registers, then MMA in `mma`
+// (FP16 for FP16 activations, INT8 for INT8 activations).
+GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, MmaType mma);
+
+// LUT mpGEMM on the GPU's LUT tensor cores: activations arrive as tables of
+// 2^(k-1) (symmetric) or 2^k entries per k activations; b bit planes take b
+// array passes. Throws std::invalid_argument if hw has no LUT tensor cores.
+GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, ActivationType act);
+
+// Bytes of one table entry as the LUT kernel stores it.
+double lut_table_entry_bytes(TableEntryFormat f);
+
+}  // namespace lutsim

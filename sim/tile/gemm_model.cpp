@@ -1,0 +1,146 @@
+#include "sim/tile/gemm_model.hpp"
+
+#include <algorithm>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+namespace lutsim {
+namespace {
+
+constexpr int kMaxCtasPerSm = 2;                   // double-buffered epilogue overlap at most
+constexpr double kSplitKPartialBytes = 4.0 * 2.0;  // FP32 partial written and read back
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+  return (a + b - 1) / b;
+}
+
+int k_step(const ThreadblockTile& t, const GemmKernel& k) {
+  return t.bk * k.k_step_multiplier;
+}
+
+double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
+  return static_cast<double>(t.bm) * t.bn * k.acc_bytes +
+         2.0 * t.bm * k_step(t, k) * k.a_reg_bytes_per_row_k;  // double-buffered fragments
+}
+
+// CTAs one SM holds at once (0: the tile does not fit).
+int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKernel& k) {
+  const double smem =
+      t.stages * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_step(t, k);
+  const double regs = register_bytes_per_cta(t, k);
+  const double fit =
+      std::min(hw.smem_bytes_per_sm / smem, hw.effective_register_file_bytes_per_sm() / regs);
+  return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
+}
+
+// Seconds for one CTA's main loop at the full SM: MAC rate, shared-memory
+// feed, or CUDA-core work, whichever is slowest.
+double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                       const Tiling& tl) {
+  const ThreadblockTile& t = tl.tile;
+  const int bk = k_step(t, k);
+  const std::int64_t k_slice = ceil_div(s.k, tl.split_k);
+  const double k_padded = static_cast<double>(ceil_div(k_slice, bk) * bk);
+  const double macs = static_cast<double>(t.bm) * t.bn * k_padded;
+  const double mac_cycles = macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
+  const int wm = std::min(k.warp_m, t.bm);
+  const int wn = std::min(k.warp_n, t.bn);
+  const double smem_bytes_per_k = static_cast<double>(t.bm) * (t.bn / wn) * k.a_bytes_per_elem +
+                                  static_cast<double>(t.bn) * (t.bm / wm) * k.b_bytes_per_elem;
+  const double smem_cycles = smem_bytes_per_k * k_padded / hw.smem_bw_bytes_per_cycle_per_sm;
+  const double cuda_cycles = k.cuda_ops_per_weight > 0.0 ? t.bn * k_padded * k.cuda_ops_per_weight /
+                                                               k.cuda_ops_per_cycle_per_sm
+                                                         : 0.0;
+  return std::max({mac_cycles, smem_cycles, cuda_cycles}) / hw.sm_clock_hz;
+}
+
+void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                      const Tiling& tl, GemmEstimate& e) {
+  const CalibrationSpec& c = hw.calibration;
+  const ThreadblockTile& t = tl.tile;
+  e.dram_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
+                  static_cast<double>(s.n) * s.k * k.b_bytes_per_elem +
+                  static_cast<double>(s.m) * s.n * k.c_bytes_per_elem) *
+                 s.batch;
+  if (tl.split_k > 1)
+    e.dram_bytes += static_cast<double>(e.ctas) * t.bm * t.bn * kSplitKPartialBytes;
+  const double active_sms = static_cast<double>(std::min<std::int64_t>(e.ctas, hw.sm_count));
+  const double dram_bw = std::min(hw.dram_bw_bytes_per_s * c.dram_efficiency,
+                                  active_sms * c.max_dram_bw_per_sm_bytes_per_s);
+  e.dram_s = c.cta_latency_s + e.dram_bytes / dram_bw;
+  const double k_slice = static_cast<double>(ceil_div(s.k, tl.split_k));
+  const double l2_bytes = static_cast<double>(e.ctas) *
+                          (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_slice;
+  e.l2_s = l2_bytes / (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * c.l2_efficiency);
+}
+
+}  // namespace
+
+std::string_view to_string(GemmBound b) {
+  switch (b) {
+    case GemmBound::kCompute:
+      return "compute";
+    case GemmBound::kDram:
+      return "dram";
+    case GemmBound::kL2:
+      return "l2";
+  }
+  return "?";
+}
+
+std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
+                                          const GemmShape& s, const Tiling& tl) {
+  const ThreadblockTile& t = tl.tile;
+  if (tl.split_k > 1 && s.k / tl.split_k < 2 * k_step(t, k)) return std::nullopt;
+  if (k.macs_per_cycle_per_sm <= 0.0) return std::nullopt;
+  const CalibrationSpec& c = hw.calibration;
+
+  GemmEstimate e;
+  e.tiling = tl;
+  e.ctas_per_sm = ctas_per_sm(hw, t, k);
+  if (e.ctas_per_sm < 1) return std::nullopt;
+  e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, t.bn) * tl.split_k * s.batch;
+  e.waves = ceil_div(e.ctas, static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
+  // The busiest SM runs ceil(CTAs / SMs) CTAs back to back at the full SM
+  // rate; co-resident CTAs hide each other's fill/epilogue latency.
+  const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
+  e.compute_s =
+      per_sm * cta_main_loop_s(hw, k, s, tl) + ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
+  add_memory_times(hw, k, s, tl, e);
+
+  const double memory_s = std::max(e.dram_s, e.l2_s);
+  e.bound = e.compute_s >= memory_s ? GemmBound::kCompute
+                                    : (e.dram_s >= e.l2_s ? GemmBound::kDram : GemmBound::kL2);
+  e.time_s = c.kernel_fixed_time_s + std::max(e.compute_s, memory_s) +
+             (1.0 - c.mem_compute_overlap) * std::min(e.compute_s, memory_s) +
+             (tl.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
+  return e;
+}
+
+GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
+  if (s.m <= 0 || s.n <= 0 || s.k <= 0 || s.batch <= 0) {
+    throw std::invalid_argument("GEMM shape must be positive: M=" + std::to_string(s.m) +
+                                " N=" + std::to_string(s.n) + " K=" + std::to_string(s.k));
+  }
+  std::optional<GemmEstimate> best;
+  auto search = [&](std::span<const ThreadblockTile> tiles) {
+    for (const ThreadblockTile& t : tiles) {
+      for (int split : candidate_split_k()) {
+        const auto e = estimate_gemm(hw, k, s, {t, split});
+        if (e && (!best || e->time_s < best->time_s)) best = e;
+      }
+    }
+  };
+  search(candidate_tiles());
+  if (k.elongated_tiles) search(candidate_elongated_tiles());
+  if (!best) {
+    const std::string what = k.family == KernelFamily::kDense
+                                 ? std::string(k.name.substr(6)) + " tensor cores"
+                                 : "support for " + k.name;
+    throw std::invalid_argument(hw.name + " has no " + what);
+  }
+  return *best;
+}
+
+}  // namespace lutsim

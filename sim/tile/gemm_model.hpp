@@ -1,0 +1,61 @@
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "core/specs/hardware_spec.hpp"
+#include "sim/tile/gemm_kernel.hpp"
+#include "sim/tile/gemm_shape.hpp"
+#include "sim/tile/tiling.hpp"
+
+namespace lutsim {
+
+enum class GemmBound { kCompute, kDram, kL2 };
+std::string_view to_string(GemmBound b);
+
+// The time of one GEMM kernel under one tiling, and why.
+struct GemmEstimate {
+  double time_s = 0.0;  // kernel time on the GPU (no host launch gap)
+  Tiling tiling;
+  std::int64_t ctas = 0;   // threadblocks launched
+  std::int64_t waves = 0;  // rounds of threadblocks over the SMs
+  int ctas_per_sm = 0;     // resident at once (shared memory and registers)
+  double compute_s = 0.0;  // busiest SM: its CTAs' main loops and latencies
+  double dram_s = 0.0;     // CTA latency + unique bytes / achievable DRAM bandwidth
+  double l2_s = 0.0;       // bytes fed to the SMs / achievable L2 bandwidth
+  double dram_bytes = 0.0;
+  GemmBound bound = GemmBound::kCompute;
+};
+
+// One GEMM kernel of any family under one tiling:
+// - compute: the busiest SM runs ceil(CTAs / SMs) CTAs back to back; a CTA's
+//   main loop runs at the kernel's MAC rate x tensor_efficiency, or slower
+//   when shared memory cannot feed its warp tiles, or when its CUDA-core
+//   work (dequantization) takes longer; co-resident CTAs hide each other's
+//   fill/epilogue latency (cta_latency_s);
+// - memory: unique bytes (A, B, C, FP32 split-K partials) from DRAM at
+//   min(peak x dram_efficiency, active SMs x per-SM bandwidth), and every
+//   CTA's operand bytes through L2 at peak x l2_efficiency;
+// - time = fixed + max(compute, memory) + (1 - overlap) x min(compute, memory)
+//   (+ the split-K reduction).
+// nullopt when the tiling cannot run (split-K slices shorter than two K steps,
+// operands exceeding shared memory or registers) or the kernel has no MAC unit.
+std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& kernel,
+                                          const GemmShape& shape, const Tiling& tiling);
+
+// The fastest tiling over candidate_tiles() x candidate_split_k(), as a
+// well-tuned library would choose. Throws std::invalid_argument for an empty
+// shape or a kernel the GPU cannot run.
+GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape);
+
+// Dense MMA in shape.type: the kernel family measured cuBLAS timings validate.
+inline std::optional<GemmEstimate> estimate_dense_gemm(const HardwareSpec& hw,
+                                                       const GemmShape& shape,
+                                                       const Tiling& tiling) {
+  return estimate_gemm(hw, dense_kernel(hw, shape.type), shape, tiling);
+}
+inline GemmEstimate best_dense_gemm(const HardwareSpec& hw, const GemmShape& shape) {
+  return best_gemm(hw, dense_kernel(hw, shape.type), shape);
+}
+
+}  // namespace lutsim

@@ -1,0 +1,91 @@
+#include <catch2/catch.hpp>
+
+#include "core/specs/hardware_spec.hpp"
+#include "sim/tile/end_to_end.hpp"
+#include "sim/tile/gemm_model.hpp"
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_generator.hpp"
+
+using namespace lutsim;
+
+namespace {
+
+HardwareSpec hw(const std::string& name) {
+  return load_hardware("configs/hw/" + name + ".yaml");
+}
+
+const GemmShape kPrefill{2048, 12288, 12288, 1, MmaType::kFp16};
+const GemmShape kGemv{1, 12288, 12288, 1, MmaType::kFp16};
+
+}  // namespace
+
+TEST_CASE("LUT kernels run at the array rate per weight bit", "[tile]") {
+  const HardwareSpec lut = hw("a100_lut_4x");
+  const GemmKernel w1 = lut_kernel(lut, 1, ActivationType::kFp16);
+  const GemmKernel w4 = lut_kernel(lut, 4, ActivationType::kFp16);
+  // 4 tensor cores x (2 x 64 x 4 x 4X = 2048 one-bit lookups) / b.
+  CHECK(w1.macs_per_cycle_per_sm == 8192.0);
+  CHECK(w4.macs_per_cycle_per_sm == 2048.0);
+  // Half tables of 8 FP16 entries per 4 activations: 4 bytes per activation.
+  CHECK(w1.a_bytes_per_elem == 4.0);
+  CHECK(w1.b_bytes_per_elem == Approx(1.0 / 8 + 2.0 / 128));
+  CHECK_THROWS_WITH(lut_kernel(hw("a100_sxm4_80gb"), 2, ActivationType::kFp16),
+                    "A100-SXM4-80GB has no LUT tensor cores");
+}
+
+TEST_CASE("low-bit weights shrink the memory-bound GEMV by their bit width", "[tile]") {
+  const HardwareSpec a100 = hw("a100_sxm4_80gb");
+  const double fp16 = best_dense_gemm(a100, kGemv).time_s;
+  const double w4 = best_gemm(a100, dequant_kernel(a100, 4, MmaType::kFp16), kGemv).time_s;
+  const double w2 = best_gemm(a100, dequant_kernel(a100, 2, MmaType::kFp16), kGemv).time_s;
+  CHECK(fp16 / w4 > 3.0);  // 16 / (4 + scales) bits, less the fixed costs
+  CHECK(w4 / w2 > 1.5);
+}
+
+TEST_CASE("large-M GEMMs: dequant stays at FP16 MMA speed and LUT beats it", "[tile]") {
+  const HardwareSpec a100 = hw("a100_sxm4_80gb");
+  const HardwareSpec lut4 = hw("a100_lut_4x");
+  const double fp16 = best_dense_gemm(a100, kPrefill).time_s;
+  const double dequant = best_gemm(a100, dequant_kernel(a100, 2, MmaType::kFp16), kPrefill).time_s;
+  const double lut = best_gemm(lut4, lut_kernel(lut4, 2, ActivationType::kFp16), kPrefill).time_s;
+  CHECK(dequant == Approx(fp16).epsilon(0.05));
+  CHECK(fp16 / lut > 1.5);
+}
+
+TEST_CASE("a doubled register file admits larger LUT tiles and is never slower", "[tile]") {
+  const HardwareSpec plain = hw("a100_lut_8x");
+  const HardwareSpec dreg = hw("a100_lut_8x_dreg");
+  CHECK(dreg.effective_register_file_bytes_per_sm() ==
+        2 * plain.effective_register_file_bytes_per_sm());
+  const auto p = best_gemm(plain, lut_kernel(plain, 1, ActivationType::kFp16), kPrefill);
+  const auto d = best_gemm(dreg, lut_kernel(dreg, 1, ActivationType::kFp16), kPrefill);
+  CHECK(d.time_s <= p.time_s);
+  CHECK(static_cast<std::int64_t>(d.tiling.tile.bm) * d.tiling.tile.bn >
+        static_cast<std::int64_t>(p.tiling.tile.bm) * p.tiling.tile.bn);
+}
+
+TEST_CASE("the forward pass sums its ops and adds LUT table precompute", "[tile]") {
+  const ModelSpec m = ModelCatalog("configs").load("Llama-2-7B");
+  TraceRequest req;
+  req.phase = Phase::kDecode;
+  req.batch = 8;
+  req.kv_len = 256;
+  req.weight_bits = 2;
+  const GemmTrace trace = make_trace(m, req);
+  const HardwareSpec lut = hw("a100_lut_4x");
+  SystemSpec sys{"lut", lut, LinearMethod::kLut, PrecomputeMode::kSeparateKernel, false};
+  const EndToEndResult r = simulate_forward(trace, sys);
+  double sum = 0.0;
+  int precomputes = 0;
+  for (const OpTime& op : r.ops) {
+    sum += op.time_s;
+    CHECK(op.time_s == Approx(op.time_each_s * op.count));
+    if (op.name.starts_with("table_precompute")) ++precomputes;
+  }
+  CHECK(r.total_s == Approx(sum));
+  CHECK(precomputes == 4);  // qkv, attn_out, gate_up, down (the LM head stays FP16)
+  sys.precompute = PrecomputeMode::kFused;
+  CHECK(simulate_forward(trace, sys).total_s < r.total_s);  // no extra kernels
+  SystemSpec mac{"fp16", lut, LinearMethod::kMacTensorCore, PrecomputeMode::kFused, false};
+  CHECK_THROWS_WITH(simulate_forward(trace, mac), Catch::Contains("need a dequant or LUT kernel"));
+}
