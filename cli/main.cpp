@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   lutsim::cli::add_compare_command(app);
   lutsim::cli::add_gemm_command(app);
   lutsim::cli::add_model_command(app);
+  lutsim::cli::add_trace_command(app);
   lutsim::cli::add_accuracy_command(app);
   lutsim::cli::add_config_command(app);
   lutsim::cli::add_sweep_command(app);

@@ -11,6 +11,7 @@ void add_accuracy_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_gemm_command(CLI::App& app);
 void add_model_command(CLI::App& app);
+void add_trace_command(CLI::App& app);
 void add_config_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_validate_command(CLI::App& app);

@@ -5,23 +5,17 @@
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/text_table.hpp"
+#include "cli/trace_options.hpp"
 #include "sim/tile/end_to_end.hpp"
-#include "workloads/model_catalog.hpp"
-#include "workloads/trace_generator.hpp"
+#include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
 namespace {
 
 struct ModelOptions {
   std::string hw;
-  std::string model;
-  std::string phase = "prefill";
-  std::int64_t batch = 1;
-  std::int64_t seq = 2048;
-  std::int64_t kv_len = 0;
-  int wbits = 16;
-  std::string act = "fp16";
-  int tp = 1;
+  TraceOptions trace;
+  std::string trace_csv;
   std::string method;
   std::string precompute = "fused";
   bool launch_gaps = false;
@@ -29,33 +23,30 @@ struct ModelOptions {
   std::string configs_dir;
 };
 
-LinearMethod choose_method(const HardwareSpec& hw, const ModelOptions& o) {
-  if (!o.method.empty()) {
-    return o.method == "lut"       ? LinearMethod::kLut
-           : o.method == "dequant" ? LinearMethod::kDequant
-                                   : LinearMethod::kMacTensorCore;
+// MAC tensor cores when every linear is FP16 or W8A8, else LUT tensor cores
+// if the GPU has them, else dequantization kernels.
+LinearMethod choose_method(const HardwareSpec& hw, const GemmTrace& trace,
+                           const std::string& given) {
+  if (given == "lut") return LinearMethod::kLut;
+  if (given == "dequant") return LinearMethod::kDequant;
+  if (given == "mac") return LinearMethod::kMacTensorCore;
+  for (const TraceOp& op : trace.ops) {
+    const bool mac = op.weight_bits == 16 || (op.weight_bits == 8 && op.act_dtype == "int8");
+    if (op.kind == OpKind::kLinear && !mac) {
+      return hw.lut_tensor_core ? LinearMethod::kLut : LinearMethod::kDequant;
+    }
   }
-  if (o.wbits == 16 || (o.wbits == 8 && o.act == "int8")) return LinearMethod::kMacTensorCore;
-  return hw.lut_tensor_core ? LinearMethod::kLut : LinearMethod::kDequant;
+  return LinearMethod::kMacTensorCore;
 }
 
 void run_model(const ModelOptions& o) {
   const auto dir = configs_dir(o.configs_dir);
-  const bool is_path = o.hw.find('/') != std::string::npos || o.hw.ends_with(".yaml");
   nlohmann::json hw_config;
-  const HardwareSpec hw = load_hardware(
-      is_path ? std::filesystem::path(o.hw) : dir / "hw" / (o.hw + ".yaml"), &hw_config);
-  const ModelSpec model = ModelCatalog(dir).load(o.model);
-  const TraceRequest req{.phase = parse_phase(o.phase),
-                         .batch = o.batch,
-                         .seq_len = o.seq,
-                         .kv_len = o.kv_len,
-                         .weight_bits = o.wbits,
-                         .act_dtype = o.act,
-                         .tensor_parallel = o.tp};
-  const GemmTrace trace = make_trace(model, req);
+  const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, dir), &hw_config);
+  const GemmTrace trace =
+      o.trace_csv.empty() ? build_trace(o.trace, dir) : read_trace_csv(o.trace_csv);
   const SystemSpec sys{
-      hw.name, hw, choose_method(hw, o),
+      hw.name, hw, choose_method(hw, trace, o.method),
       o.precompute == "fused" ? PrecomputeMode::kFused : PrecomputeMode::kSeparateKernel,
       o.launch_gaps};
   const EndToEndResult r = simulate_forward(trace, sys);
@@ -72,20 +63,21 @@ void run_model(const ModelOptions& o) {
                100.0 * op.time_s / r.total_s, op.bound});
   }
   const nlohmann::json config{{"hw", hw_config},
-                              {"model", model.name},
-                              {"phase", o.phase},
-                              {"batch", o.batch},
-                              {"seq_len", o.seq},
-                              {"kv_len", o.kv_len},
-                              {"weight_bits", o.wbits},
-                              {"act_dtype", o.act},
-                              {"tensor_parallel", o.tp},
+                              {"trace", o.trace_csv.empty() ? "generated" : o.trace_csv},
+                              {"model", trace.model},
+                              {"phase", trace.phase},
+                              {"batch", trace.batch},
+                              {"seq_len", trace.seq_len},
+                              {"kv_len", trace.kv_len},
+                              {"tensor_parallel", trace.tensor_parallel},
+                              {"weight_bits", o.trace_csv.empty() ? o.trace.wbits : 0},
+                              {"act_dtype", o.trace_csv.empty() ? o.trace.act : "from trace"},
                               {"linear_method", std::string(to_string(sys.method))},
                               {"precompute", o.precompute},
                               {"launch_gaps", o.launch_gaps}};
   const auto files = write_result_files(o.out_dir, "model", t, make_run_record("model", config));
   std::cout << format_text_table(t) << "\n"
-            << model.name << " " << o.phase << " on " << hw.name << ": " << r.total_s * 1e3
+            << trace.model << " " << trace.phase << " on " << hw.name << ": " << r.total_s * 1e3
             << " ms per forward pass\nwrote " << files.csv.string() << " and "
             << files.json.string() << "\n";
 }
@@ -97,22 +89,19 @@ void add_model_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("model", "Time one forward pass of a model on a GPU, per operator");
   cmd->footer(
-      "Generates the model's GEMM trace for the phase and precision and times every "
-      "operator with the tile-level model. Writes model.csv and model.json.");
+      "Generates the model's GEMM trace for the phase and precision (or reads one with --trace, "
+      "e.g. captured from a framework) and times every operator with the tile-level model. "
+      "Writes model.csv and model.json.");
   cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path")->required();
-  cmd->add_option("--model", o->model, "catalog name (e.g. Llama-2-70B), model YAML or config.json")
-      ->required();
-  cmd->add_option("--phase", o->phase, "prefill or decode")
-      ->check(CLI::IsMember({"prefill", "decode"}));
-  cmd->add_option("--batch", o->batch, "sequences")->check(CLI::PositiveNumber);
-  cmd->add_option("--seq", o->seq, "prompt tokens per sequence (prefill)")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--kv-len", o->kv_len, "cached tokens per sequence (decode)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--wbits", o->wbits, "linear weight bits: 1..8, or 16")->check(CLI::Range(1, 16));
-  cmd->add_option("--act", o->act, "linear activation type")
-      ->check(CLI::IsMember({"fp16", "bf16", "int8"}));
-  cmd->add_option("--tp", o->tp, "tensor-parallel GPUs")->check(CLI::PositiveNumber);
+  CLI::Option* model = add_trace_options(*cmd, o->trace);
+  CLI::Option* csv =
+      cmd->add_option("--trace", o->trace_csv, "simulate this trace CSV instead of a model")
+          ->check(CLI::ExistingFile);
+  model->excludes(csv);
+  cmd->callback([o, model, csv] {
+    if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
+    run_model(*o);
+  });
   cmd->add_option("--method", o->method, "linear kernel family (default: by precision and GPU)")
       ->check(CLI::IsMember({"mac", "dequant", "lut"}));
   cmd->add_option("--precompute", o->precompute, "LUT table precompute")
@@ -122,7 +111,6 @@ void add_model_command(CLI::App& app) {
   cmd->add_option("-o,--out", o->out_dir, "output directory");
   cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/ and models/")
       ->check(CLI::ExistingDirectory);
-  cmd->callback([o] { run_model(*o); });
 }
 
 }  // namespace lutsim::cli

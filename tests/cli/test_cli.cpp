@@ -178,3 +178,23 @@ TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   CHECK(share == Approx(100.0));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("an exported trace simulates exactly like the generated one", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_trace";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string req = "--model Llama-2-7B --phase decode --batch 4 --kv-len 128 --wbits 2";
+  REQUIRE(run("trace " + req + " -o " + (dir / "t.csv").string()).status == 0);
+  REQUIRE(run("model --hw a100_lut_4x " + req + " --out " + (dir / "gen").string()).status == 0);
+  REQUIRE(run("model --hw a100_lut_4x --trace " + (dir / "t.csv").string() + " --out " +
+              (dir / "csv").string()).status == 0);
+  auto total = [](const std::filesystem::path& p) {
+    std::ifstream in(p / "model.json");
+    double ms = 0.0;
+    for (const auto& row : nlohmann::json::parse(in)["rows"]) ms += row["time"].get<double>();
+    return ms;
+  };
+  CHECK(total(dir / "csv") == total(dir / "gen"));
+  CHECK(run("model --hw a100_lut_4x").status == 2);  // neither --model nor --trace
+  std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,40 @@
+#include "cli/trace_options.hpp"
+
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_generator.hpp"
+
+namespace lutsim::cli {
+
+CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o) {
+  CLI::Option* model = cmd.add_option("--model", o.model,
+                                      "catalog name (e.g. Llama-2-70B), model YAML or config.json");
+  cmd.add_option("--phase", o.phase, "prefill or decode")
+      ->check(CLI::IsMember({"prefill", "decode"}));
+  cmd.add_option("--batch", o.batch, "sequences")->check(CLI::PositiveNumber);
+  cmd.add_option("--seq", o.seq, "prompt tokens per sequence (prefill)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--kv-len", o.kv_len, "cached tokens per sequence (decode)")
+      ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--wbits", o.wbits, "linear weight bits: 1..8, or 16")->check(CLI::Range(1, 16));
+  cmd.add_option("--act", o.act, "linear activation type")
+      ->check(CLI::IsMember({"fp16", "bf16", "int8"}));
+  cmd.add_option("--tp", o.tp, "tensor-parallel GPUs")->check(CLI::PositiveNumber);
+  cmd.add_option("--fusion", o.fusion, "how q/k/v and gate/up linears are fused")
+      ->check(CLI::IsMember({"framework", "checkpoint", "separate"}));
+  return model;
+}
+
+GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& configs_dir) {
+  const ModelSpec model = ModelCatalog(configs_dir).load(o.model);
+  const TraceRequest req{.phase = parse_phase(o.phase),
+                         .batch = o.batch,
+                         .seq_len = o.seq,
+                         .kv_len = o.kv_len,
+                         .weight_bits = o.wbits,
+                         .act_dtype = o.act,
+                         .tensor_parallel = o.tp,
+                         .fusion = parse_linear_fusion(o.fusion)};
+  return make_trace(model, req);
+}
+
+}  // namespace lutsim::cli

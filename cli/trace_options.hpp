@@ -1,0 +1,32 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <string>
+
+#include "workloads/trace.hpp"
+
+namespace lutsim::cli {
+
+// The command-line options that describe a model's forward pass, shared by
+// the commands that generate a trace.
+struct TraceOptions {
+  std::string model;
+  std::string phase = "prefill";
+  std::int64_t batch = 1;
+  std::int64_t seq = 2048;
+  std::int64_t kv_len = 0;
+  int wbits = 16;
+  std::string act = "fp16";
+  int tp = 1;
+  std::string fusion = "framework";
+};
+
+// Adds --model (returned, so callers can make it required or exclusive),
+// --phase, --batch, --seq, --kv-len, --wbits, --act, --tp and --fusion.
+CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o);
+
+// The trace of o.model (catalog name, model YAML or config.json).
+GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& configs_dir);
+
+}  // namespace lutsim::cli
