@@ -21,6 +21,7 @@ CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o) {
   cmd.add_option("--tp", o.tp, "tensor-parallel GPUs")->check(CLI::PositiveNumber);
   cmd.add_option("--fusion", o.fusion, "how q/k/v and gate/up linears are fused")
       ->check(CLI::IsMember({"framework", "checkpoint", "separate"}));
+  cmd.add_flag("--no-lm-head", o.no_lm_head, "leave the LM head out of the trace");
   return model;
 }
 
@@ -33,6 +34,7 @@ GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& config
                          .weight_bits = o.wbits,
                          .act_dtype = o.act,
                          .tensor_parallel = o.tp,
+                         .include_lm_head = !o.no_lm_head,
                          .fusion = parse_linear_fusion(o.fusion)};
   return make_trace(model, req);
 }

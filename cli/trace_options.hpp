@@ -20,10 +20,11 @@ struct TraceOptions {
   std::string act = "fp16";
   int tp = 1;
   std::string fusion = "framework";
+  bool no_lm_head = false;
 };
 
 // Adds --model (returned, so callers can make it required or exclusive),
-// --phase, --batch, --seq, --kv-len, --wbits, --act, --tp and --fusion.
+// --phase, --batch, --seq, --kv-len, --wbits, --act, --tp, --fusion and --no-lm-head.
 CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o);
 
 // The trace of o.model (catalog name, model YAML or config.json).

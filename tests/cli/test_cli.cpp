@@ -198,3 +198,15 @@ TEST_CASE("an exported trace simulates exactly like the generated one", "[cli]")
   CHECK(run("model --hw a100_lut_4x").status == 2);  // neither --model nor --trace
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("trace compare accepts a matching captured trace and names differing ops", "[cli]") {
+  const std::string req = "trace --model OPT-6.7B --phase decode --batch 1 --kv-len 127 ";
+  const std::string captured = " --compare tests/validation/data/opt_6_7b_hf_decode_bs1.csv";
+  const Run same = run(req + "--fusion separate" + captured);
+  CHECK(same.status == 0);
+  CHECK(same.out == "linear ops match\n");
+  const Run fused = run(req + "--fusion framework" + captured);
+  CHECK(fused.status == 1);
+  CHECK_THAT(fused.out, Catch::Contains("qkv_proj: expected M=1 N=12288 K=4096 count=32, captured (none)") &&
+                            Catch::Contains("lutsim: error: 4 linear op(s)"));
+}
