@@ -1,0 +1,290 @@
+// Verilator bench of add_bitserial_unit (the table-free "ADD" baseline)
+// against the canonical accumulation of lutsim::lut_mpgemm, bit for bit,
+// cycle by cycle.
+//
+// Usage: add_bitserial_unit_bench [--vectors N] [--seed S]
+// The wrapper add_bitserial_unit_tb.sv holds K4 W2 FP16 symmetric, K4 W4 INT8
+// symmetric, K3 W3 FP16 unsigned, K5 W1 INT8 unsigned, K6 W8 FP16 symmetric
+// and K2 W2 FP16 unsigned. Each configuration gets a stream of dot products
+// of 1..4 groups x W_BIT planes: per group K activations (FP16: normal at
+// random scales, any encoding, subnormals, cancellation, specials, huge;
+// INT8: uniform, extremes, small) and K random weight codes (5% constant
+// codes). 10% bubbles and synchronous resets (1 in 1000 cycles; the dot
+// product in flight is dropped) with junk on the ignored inputs. Golden per
+// accepted index idx_j: acc <- fp16_round(acc + 2^j * T[idx_j]) (INT32:
+// exact, wrapping), T = precompute_table of the group in the full table form
+// (kSymmetricFull / kUnsignedFull), acc restarting from +0 on in_first;
+// out_valid must be the in_last-plus-one-cycle pulse. A vector is one
+// accepted index; every configuration runs until it has accepted N (default
+// 100000). Exit status 0 only if everything matched.
+#include <verilated.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tests/rtl/bench_args.hpp"
+#include "Vadd_bitserial_unit_tb.h"
+#include "core/lut/lut_table.hpp"
+#include "core/numerics/fp16.hpp"
+#include "tests/rtl/verilator_ports.hpp"
+
+namespace lutsim::rtl_bench {
+namespace {
+
+const std::vector<std::uint16_t> kSpecials = {0x0000, 0x8000, 0x0001, 0x83FF, 0x0400,
+                                              0x3C00, 0xBC00, 0x7BFF, 0xFBFF, 0x7C00,
+                                              0xFC00, 0x7E00, 0x7C01, 0x4000};
+
+struct Config {
+  int k = 2, w_bit = 1;
+  bool integer = false, symmetric = true;
+  LutGemmConfig lut;
+  // Stream state: groups left, plane, the group's activations, codes and table.
+  int groups_left = 0, plane = 0;
+  bool in_dot = false;
+  std::vector<std::uint32_t> x;
+  std::vector<unsigned> codes;
+  LutTable table;
+  // Golden register model.
+  std::uint32_t acc = 0;
+  bool out_valid = false;
+  std::uint64_t vectors = 0, results = 0, checks = 0, mismatches = 0;
+  std::uint64_t nan = 0, inf = 0, subnormal = 0;
+};
+
+class Bench {
+ public:
+  explicit Bench(std::uint64_t seed) : rng_(seed) {
+    ctx_ = std::make_unique<VerilatedContext>();
+    dut_ = std::make_unique<Vadd_bitserial_unit_tb>(ctx_.get(), "dut");
+    dut_->clk = 0;
+    dut_->rst = 1;
+    dut_->eval();
+    ncfg_ = static_cast<int>(get_bits(dut_->layout, 96, 32));
+    x_slot_ = static_cast<int>(get_bits(dut_->layout, 64, 32));
+    idx_slot_ = static_cast<int>(get_bits(dut_->layout, 32, 32));
+    acc_slot_ = static_cast<int>(get_bits(dut_->layout, 0, 32));
+    for (int c = 0; c < ncfg_; ++c) {
+      Config cfg;
+      cfg.k = static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8));
+      cfg.w_bit = static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 8, 8));
+      cfg.integer = get_bits(dut_->cfg_info, c * 32 + 16, 8) != 0;
+      cfg.symmetric = get_bits(dut_->cfg_info, c * 32 + 24, 8) != 0;
+      cfg.lut.group_size = cfg.k;
+      cfg.lut.weight_bits = cfg.w_bit;
+      cfg.lut.table_form = cfg.symmetric ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
+      cfg.lut.activation = cfg.integer ? ActivationType::kInt8 : ActivationType::kFp16;
+      cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
+      cfg.lut.accumulator = cfg.integer ? AccumulatorType::kInt32 : AccumulatorType::kFp16;
+      cfg.lut.validate();
+      configs_.push_back(cfg);
+    }
+    clock();
+  }
+
+  bool done(std::uint64_t target) const {
+    for (const Config& c : configs_) {
+      if (c.vectors < target) return false;
+    }
+    return true;
+  }
+
+  void cycle() {
+    const bool rst = rng_() % 1000 == 0;
+    dut_->rst = rst;
+    std::vector<Step> steps(configs_.size());
+    for (int c = 0; c < ncfg_; ++c) steps[c] = drive(c, rst);
+    clock();
+    for (int c = 0; c < ncfg_; ++c) {
+      Config& cfg = configs_[c];
+      if (rst) {
+        cfg.acc = 0;
+        cfg.out_valid = false;
+        cfg.in_dot = false;  // drop the dot product in flight
+        cfg.groups_left = 0;
+      } else {
+        cfg.out_valid = steps[c].valid && steps[c].last;
+        if (steps[c].valid) {
+          ++cfg.vectors;
+          cfg.results += steps[c].last;
+          cfg.acc = golden_step(cfg, steps[c]);
+        }
+      }
+      compare(c);
+    }
+  }
+
+  bool report() const {
+    std::uint64_t bad = 0;
+    for (const Config& c : configs_) {
+      std::printf(
+          "add_bitserial_unit K%d W%d %s %s: %llu vectors, %llu results, %llu checks, "
+          "%llu mismatches",
+          c.k, c.w_bit, c.integer ? "int8" : "fp16", c.symmetric ? "sym" : "unsigned",
+          static_cast<unsigned long long>(c.vectors), static_cast<unsigned long long>(c.results),
+          static_cast<unsigned long long>(c.checks), static_cast<unsigned long long>(c.mismatches));
+      if (!c.integer) {
+        std::printf(" (acc values: %llu NaN, %llu inf, %llu subnormal)",
+                    static_cast<unsigned long long>(c.nan), static_cast<unsigned long long>(c.inf),
+                    static_cast<unsigned long long>(c.subnormal));
+      }
+      std::printf("\n");
+      bad += c.mismatches;
+    }
+    return bad == 0;
+  }
+
+ private:
+  struct Step {
+    bool valid = false, first = false, last = false;
+    unsigned idx = 0;
+    int plane = 0;
+  };
+
+  std::uint16_t fp16_activation(int dist, std::uint16_t x0) {
+    const auto r = [&](std::uint64_t n) { return rng_() % n; };
+    const auto with_exp = [&](int exp) {
+      return static_cast<std::uint16_t>((rng_() & 0x8000u) | (exp << 10) | (rng_() & 0x3FFu));
+    };
+    switch (dist) {
+      case 0: {
+        std::normal_distribution<double> normal(0.0, std::ldexp(1.0, static_cast<int>(r(25)) - 16));
+        return Fp16::from_double(normal(rng_)).bits();
+      }
+      case 1:
+        return static_cast<std::uint16_t>(rng_());
+      case 2:
+        return with_exp(r(4) == 0 ? 1 : 0);
+      case 3:
+        return static_cast<std::uint16_t>(x0 ^ (rng_() & 0x8000u));
+      case 4:
+        return r(2) == 0 ? kSpecials[r(kSpecials.size())] : with_exp(10 + static_cast<int>(r(10)));
+      default:
+        return with_exp(24 + static_cast<int>(r(7)));
+    }
+  }
+
+  void new_group(Config& cfg) {
+    const int dist = static_cast<int>(rng_() % (cfg.integer ? 3 : 6));
+    cfg.x.assign(cfg.k, 0);
+    std::vector<double> xs(cfg.k);
+    for (int i = 0; i < cfg.k; ++i) {
+      if (cfg.integer) {
+        int v = dist == 0 ? static_cast<int>(rng_() % 256) - 128
+                : dist == 1 ? (rng_() % 2 ? 127 : -128)
+                            : static_cast<int>(rng_() % 9) - 4;
+        cfg.x[i] = static_cast<std::uint32_t>(v) & 0xFFu;
+        xs[i] = v;
+      } else {
+        cfg.x[i] = fp16_activation(dist, i == 0 ? static_cast<std::uint16_t>(rng_())
+                                                : static_cast<std::uint16_t>(cfg.x[0]));
+        xs[i] = Fp16::from_bits(static_cast<std::uint16_t>(cfg.x[i])).to_double();
+      }
+    }
+    const bool constant = rng_() % 20 == 0;
+    const unsigned shared = static_cast<unsigned>(rng_() % (1u << cfg.w_bit));
+    cfg.codes.assign(cfg.k, 0);
+    for (int i = 0; i < cfg.k; ++i) {
+      cfg.codes[i] = constant ? shared : static_cast<unsigned>(rng_() % (1u << cfg.w_bit));
+    }
+    cfg.table = precompute_table(xs, cfg.lut);
+    cfg.plane = 0;
+  }
+
+  Step drive(int c, bool rst) {
+    Config& cfg = configs_[c];
+    const int in_w = cfg.integer ? 8 : 16;
+    Step s;
+    s.valid = !rst && rng_() % 10 != 0;
+    if (s.valid) {
+      if (!cfg.in_dot) {
+        cfg.in_dot = true;
+        cfg.groups_left = 1 + static_cast<int>(rng_() % 4);
+        new_group(cfg);
+        s.first = true;
+      } else if (cfg.plane == cfg.w_bit) {
+        new_group(cfg);
+      }
+      s.plane = cfg.plane;
+      for (int i = 0; i < cfg.k; ++i) s.idx |= ((cfg.codes[i] >> cfg.plane) & 1u) << i;
+      ++cfg.plane;
+      if (cfg.plane == cfg.w_bit && --cfg.groups_left == 0) {
+        s.last = true;
+        cfg.in_dot = false;
+      }
+      for (int i = 0; i < cfg.k; ++i) set_bits(dut_->in_x, c * x_slot_ + i * in_w, in_w, cfg.x[i]);
+      set_bits(dut_->in_idx, c * idx_slot_, cfg.k, s.idx);
+    } else {
+      for (int i = 0; i < cfg.k; ++i) set_bits(dut_->in_x, c * x_slot_ + i * in_w, in_w, rng_());
+      set_bits(dut_->in_idx, c * idx_slot_, cfg.k, rng_());
+    }
+    set_bits(dut_->in_valid, c, 1, s.valid);
+    set_bits(dut_->in_first, c, 1, s.valid ? s.first : rng_() & 1u);
+    set_bits(dut_->in_last, c, 1, s.valid ? s.last : rng_() & 1u);
+    return s;
+  }
+
+  std::uint32_t golden_step(const Config& cfg, const Step& s) {
+    const double term = std::ldexp(table_lookup(cfg.table, s.idx, cfg.lut), s.plane);
+    if (cfg.integer) {
+      const std::uint32_t base = s.first ? 0u : cfg.acc;
+      return base + static_cast<std::uint32_t>(static_cast<std::int64_t>(term));
+    }
+    const double base = s.first ? 0.0 : Fp16::from_bits(static_cast<std::uint16_t>(cfg.acc)).to_double();
+    return fp16_round(base + term).bits();
+  }
+
+  void compare(int c) {
+    Config& cfg = configs_[c];
+    const int acc_w = cfg.integer ? 32 : 16;
+    const auto got = static_cast<std::uint32_t>(get_bits(dut_->out_acc, c * acc_slot_, acc_w));
+    const bool got_valid = get_bits(dut_->out_valid, c, 1) != 0;
+    ++cfg.checks;
+    if (!cfg.integer) {
+      const Fp16 h = Fp16::from_bits(static_cast<std::uint16_t>(cfg.acc));
+      cfg.nan += h.is_nan();
+      cfg.inf += h.is_inf();
+      cfg.subnormal += h.is_subnormal();
+    }
+    if ((got != cfg.acc || got_valid != cfg.out_valid) && cfg.mismatches++ < 10) {
+      std::printf("MISMATCH K%d W%d %s %s cycle %llu: acc got 0x%x want 0x%x, out_valid got %d want %d\n",
+                  cfg.k, cfg.w_bit, cfg.integer ? "int8" : "fp16", cfg.symmetric ? "sym" : "unsigned",
+                  static_cast<unsigned long long>(cycles_), got, cfg.acc, got_valid, cfg.out_valid);
+    }
+  }
+
+  void clock() {
+    dut_->clk = 1;
+    dut_->eval();
+    dut_->clk = 0;
+    dut_->eval();
+    ++cycles_;
+  }
+
+  std::mt19937_64 rng_;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vadd_bitserial_unit_tb> dut_;
+  int ncfg_ = 0, x_slot_ = 0, idx_slot_ = 0, acc_slot_ = 0;
+  std::uint64_t cycles_ = 0;
+  std::vector<Config> configs_;
+};
+
+}  // namespace
+}  // namespace lutsim::rtl_bench
+
+int main(int argc, char** argv) {
+  using namespace lutsim::rtl_bench;
+  const auto args = parse_bench_args(argc, argv, "add_bitserial_unit_bench");
+  if (!args) return 2;
+  const std::uint64_t vectors = args->vectors;
+  Bench bench(args->seed);
+  while (!bench.done(vectors)) bench.cycle();
+  return bench.report() ? 0 : 1;
+}
