@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
     directed[c] = all_tuples(big, cfg.k, 10000);
     if (directed[c].empty()) directed[c] = all_tuples(small, cfg.k, 60000);
     if (directed[c].empty()) {  // K = 6: 20000 random tuples of the small set
-      std::mt19937_64 pick(seed + static_cast<std::uint64_t>(c));
+      std::mt19937_64 pick(args->seed + static_cast<std::uint64_t>(c));
       for (int n = 0; n < 20000; ++n) {
         std::vector<std::uint32_t> x(cfg.k);
         for (auto& v : x) v = small[pick() % small.size()];
