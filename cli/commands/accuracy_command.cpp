@@ -91,8 +91,8 @@ std::vector<ResultTable::Cell> accuracy_cells(const DatapathAccuracy& a) {
 
 void add_accuracy_command(CLI::App& app) {
   auto opts = std::make_shared<AccuracyOptions>();
-  CLI::App* cmd =
-      app.add_subcommand("accuracy", "Measure the golden LUT datapath's error (the main job)");
+  CLI::App* cmd = app.add_subcommand(
+      "accuracy", "Measure the golden LUT datapath's error against a double-precision reference");
   cmd->footer(
       "Measure the golden LUT mpGEMM datapath's error against a double-precision "
       "dequantize-then-GEMM reference, for every valid combination of activation type, "
