@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "core/config/config_document.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "validation/model_error.hpp"
 
@@ -22,11 +21,7 @@ using lutsim::HardwareSpec;
 using lutsim::MeasuredDataset;
 
 HardwareSpec load_hw(const std::string& name) {
-  auto doc = lutsim::config::ConfigDocument::load_file("configs/hw/" + name + ".yaml");
-  auto root = doc.root();
-  HardwareSpec h = lutsim::read_hardware(root);
-  doc.check_all_consumed();
-  return h;
+  return lutsim::load_hardware("configs/hw/" + name + ".yaml");
 }
 
 MeasuredDataset every_nth(MeasuredDataset d, std::size_t stride) {

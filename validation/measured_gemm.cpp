@@ -1,5 +1,7 @@
 #include "validation/measured_gemm.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <set>
@@ -17,7 +19,7 @@ class CsvTable {
  public:
   explicit CsvTable(const std::filesystem::path& path) : path_(path) {
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read " + path.string());
+    if (!in) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
     std::string line;
     int number = 0;
     while (std::getline(in, line)) {

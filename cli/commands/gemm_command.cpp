@@ -6,6 +6,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
 #include "core/specs/hardware_spec.hpp"
+#include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
 
 namespace lutsim::cli {
@@ -24,9 +25,8 @@ GemmKernel choose_kernel(const HardwareSpec& hw, const GemmOptions& o) {
   const MmaType mma = parse_mma_type(o.act);
   std::string family = o.kernel;
   if (family.empty()) {
-    family = o.wbits == 16 || (o.wbits == 8 && o.act == "int8") ? "dense"
-             : hw.lut_tensor_core                               ? "lut"
-                                                                : "dequant";
+    const LinearMethod m = default_linear_method(hw, o.wbits, o.act);
+    family = m == LinearMethod::kMacTensorCore ? "dense" : std::string(to_string(m));
   }
   if (family == "dense") return dense_kernel(hw, mma);
   if (family == "dequant") return dequant_kernel(hw, o.wbits, mma);

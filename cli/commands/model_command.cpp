@@ -23,20 +23,12 @@ struct ModelOptions {
   std::string configs_dir;
 };
 
-// MAC tensor cores when every linear is FP16 or W8A8, else LUT tensor cores
-// if the GPU has them, else dequantization kernels.
 LinearMethod choose_method(const HardwareSpec& hw, const GemmTrace& trace,
                            const std::string& given) {
   if (given == "lut") return LinearMethod::kLut;
   if (given == "dequant") return LinearMethod::kDequant;
   if (given == "mac") return LinearMethod::kMacTensorCore;
-  for (const TraceOp& op : trace.ops) {
-    const bool mac = op.weight_bits == 16 || (op.weight_bits == 8 && op.act_dtype == "int8");
-    if (op.kind == OpKind::kLinear && !mac) {
-      return hw.lut_tensor_core ? LinearMethod::kLut : LinearMethod::kDequant;
-    }
-  }
-  return LinearMethod::kMacTensorCore;
+  return default_linear_method(hw, trace);
 }
 
 void run_model(const ModelOptions& o) {

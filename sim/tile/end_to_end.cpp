@@ -25,7 +25,8 @@ MmaType mma_of(const std::string& act_dtype) {
 
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
   if (op.weight_bits == 16) return dense_kernel(sys.hw, mma_of(op.act_dtype));
-  if (op.weight_bits == 8 && op.act_dtype == "int8" && sys.method == LinearMethod::kMacTensorCore) {
+  if (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
+      sys.method == LinearMethod::kMacTensorCore) {
     return dense_kernel(sys.hw, MmaType::kInt8);
   }
   switch (sys.method) {
@@ -116,6 +117,25 @@ std::string_view to_string(LinearMethod m) {
       return "lut";
   }
   return "?";
+}
+
+bool runs_on_mac_tensor_cores(int weight_bits, std::string_view act_dtype) {
+  return weight_bits == 16 || (weight_bits == 8 && act_dtype == "int8");
+}
+
+LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits,
+                                   std::string_view act_dtype) {
+  if (runs_on_mac_tensor_cores(weight_bits, act_dtype)) return LinearMethod::kMacTensorCore;
+  return hw.lut_tensor_core ? LinearMethod::kLut : LinearMethod::kDequant;
+}
+
+LinearMethod default_linear_method(const HardwareSpec& hw, const GemmTrace& trace) {
+  for (const TraceOp& op : trace.ops) {
+    if (op.kind == OpKind::kLinear && !runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype)) {
+      return default_linear_method(hw, op.weight_bits, op.act_dtype);
+    }
+  }
+  return LinearMethod::kMacTensorCore;
 }
 
 EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {

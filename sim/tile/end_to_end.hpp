@@ -18,6 +18,17 @@ enum class LinearMethod {
 };
 std::string_view to_string(LinearMethod m);
 
+// Whether a linear with these weights and activations is a plain MMA on MAC
+// tensor cores (16-bit weights, or W8A8) rather than a low-bit kernel.
+bool runs_on_mac_tensor_cores(int weight_bits, std::string_view act_dtype);
+
+// The method a system uses unless told otherwise: MAC tensor cores for one
+// linear that allows it, else LUT tensor cores if the GPU has them, else
+// dequantization kernels. For a trace: the first linear that needs more decides.
+LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits,
+                                   std::string_view act_dtype);
+LinearMethod default_linear_method(const HardwareSpec& hw, const GemmTrace& trace);
+
 // Where the LUT tables are computed.
 enum class PrecomputeMode {
   kSeparateKernel,  // its own memory-bound kernel before each LUT linear

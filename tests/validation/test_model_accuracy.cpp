@@ -3,7 +3,6 @@
 // <= 10% in every regime. Recomputed from the committed data on every run.
 #include <catch2/catch.hpp>
 
-#include "core/config/config_document.hpp"
 #include "validation/model_error.hpp"
 
 using namespace lutsim;
@@ -11,11 +10,7 @@ using namespace lutsim;
 namespace {
 
 HardwareSpec load_hw(const std::string& name) {
-  auto doc = config::ConfigDocument::load_file("configs/hw/" + name + ".yaml");
-  auto root = doc.root();
-  HardwareSpec h = read_hardware(root);
-  doc.check_all_consumed();
-  return h;
+  return load_hardware("configs/hw/" + name + ".yaml");
 }
 
 void check_bars(const MeasuredDataset& d) {

@@ -1,6 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include "core/config/config_document.hpp"
 #include "sim/tile/gemm_model.hpp"
 
 using namespace lutsim;
@@ -8,11 +7,7 @@ using namespace lutsim;
 namespace {
 
 HardwareSpec a100() {
-  auto doc = config::ConfigDocument::load_file("configs/hw/a100_sxm4_80gb.yaml");
-  auto root = doc.root();
-  HardwareSpec h = read_hardware(root);
-  doc.check_all_consumed();
-  return h;
+  return load_hardware("configs/hw/a100_sxm4_80gb.yaml");
 }
 
 double peak_fma_per_s(const HardwareSpec& h) {
