@@ -7,10 +7,10 @@ packages=(
   # build
   build-essential cmake make pkg-config git ca-certificates
   # libraries
-  libyaml-cpp-dev libcli11-dev nlohmann-json3-dev libeigen3-dev libboost-graph-dev
+  libyaml-cpp-dev libcli11-dev nlohmann-json3-dev libeigen3-dev libboost-graph-dev libboost-filesystem-dev
   libsystemc-dev catch2 libbenchmark-dev
   # hardware flow
-  verilator yosys iverilog
+  verilator yosys iverilog opensta
   # plots
   python3 python3-matplotlib python3-numpy
 )

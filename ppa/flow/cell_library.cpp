@@ -1,0 +1,40 @@
+#include "ppa/flow/cell_library.hpp"
+
+#include <stdexcept>
+
+#ifndef LUTSIM_PDK_BUILD_DIR
+#error "LUTSIM_PDK_BUILD_DIR must be defined by the build (ppa/flow/CMakeLists.txt)"
+#endif
+
+namespace lutsim::ppa {
+namespace {
+
+CellLibrary make_nangate45(const std::filesystem::path& dir) {
+  return {"nangate45", "NanGate 45 nm Open Cell Library, typical corner, 1.10 V, 25 C", 45.0, 1.10,
+          dir / "nangate45.lib", dir / "nangate45_cells_sim.v", "LOGIC1_X1", "LOGIC0_X1"};
+}
+
+}  // namespace
+
+std::vector<std::string> cell_library_names() { return {"nangate45"}; }
+
+CellLibrary cell_library(const std::string& name) {
+  const std::filesystem::path dir = LUTSIM_PDK_BUILD_DIR;
+  CellLibrary lib;
+  if (name == "nangate45") {
+    lib = make_nangate45(dir);
+  } else {
+    std::string known;
+    for (const std::string& n : cell_library_names()) known += (known.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown cell library '" + name + "' (known: " + known + ")");
+  }
+  for (const auto& f : {lib.liberty, lib.cell_models}) {
+    if (!std::filesystem::exists(f)) {
+      throw std::runtime_error("cell library " + name + ": " + f.string() +
+                               " is missing; build the 'lutsim_pdk' target first");
+    }
+  }
+  return lib;
+}
+
+}  // namespace lutsim::ppa
