@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/specs/hardware_spec.hpp"
+#include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
 
 namespace {
@@ -21,7 +23,13 @@ using lutsim::HardwareSpec;
 using lutsim::MeasuredDataset;
 
 HardwareSpec load_hw(const std::string& name) {
-  return lutsim::load_hardware("configs/hw/" + name + ".yaml");
+  return lutsim::load_hardware(lutsim::hardware_config_path(name, "configs"));
+}
+
+MeasuredDataset load_dataset(const lutsim::DatasetCatalog& catalog, const std::string& id) {
+  const lutsim::DatasetEntry* e = catalog.find_id(id);
+  if (!e) throw std::runtime_error(catalog.file.string() + ": no dataset '" + id + "'");
+  return lutsim::load_catalog_dataset(*e);
 }
 
 MeasuredDataset every_nth(MeasuredDataset d, std::size_t stride) {
@@ -76,11 +84,10 @@ void print(const std::vector<lutsim::DatasetError>& errors) {
 int run(int argc, char** argv) {
   std::size_t stride = 8;
   if (argc == 3 && std::strcmp(argv[1], "--stride") == 0) stride = std::stoul(argv[2]);
-  Fit fit{load_hw("a100_sxm4_80gb"), load_hw("a100_pcie_80gb")};
-  const auto vidur_all =
-      lutsim::load_vidur_dataset("validation/data/vidur/vidur_linear_gemm_fp16.csv");
-  const auto bitblas =
-      lutsim::load_bitblas_dataset("validation/data/bitblas/a100_gemv_gemm_latency_ms.csv");
+  const auto catalog = lutsim::load_dataset_catalog("validation/datasets.yaml");
+  const auto vidur_all = load_dataset(catalog, "vidur_a100_pcie");
+  const auto bitblas = load_dataset(catalog, "bitblas_a100_sxm");
+  Fit fit{load_hw(bitblas.gpu_config), load_hw(vidur_all.gpu_config)};
   const auto vidur = every_nth(vidur_all, stride);
 
   // Coordinate descent: each factor in turn takes the candidate value that

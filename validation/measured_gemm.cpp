@@ -1,112 +1,92 @@
 #include "validation/measured_gemm.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
+#include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
 #include <tuple>
 
-#include "core/io/csv_text.hpp"
+#include "validation/csv_table.hpp"
 
 namespace lutsim {
 namespace {
 
-// A CSV file with a header row, read as rows of name -> text. Errors name
-// the file and line.
-class CsvTable {
- public:
-  explicit CsvTable(const std::filesystem::path& path) : path_(path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-      ++number;
-      if (line.empty() || line[0] == '#') continue;
-      auto fields = split_csv_record(line);
-      if (header_.empty()) {
-        header_ = std::move(fields);
-        continue;
-      }
-      if (fields.size() != header_.size())
-        fail(number, "expected " + std::to_string(header_.size()) + " fields");
-      rows_.push_back({number, std::move(fields)});
-    }
-  }
-
-  std::size_t size() const { return rows_.size(); }
-  const std::string& text(std::size_t row, const std::string& column) const {
-    return rows_[row].fields[index(column)];
-  }
-  double number(std::size_t row, const std::string& column) const {
-    const std::string& t = text(row, column);
-    try {
-      std::size_t used = 0;
-      const double v = std::stod(t, &used);
-      if (used == t.size()) return v;
-    } catch (const std::exception&) {
-    }
-    fail(rows_[row].line, "column '" + column + "': expected a number, got '" + t + "'");
-  }
-
- private:
-  struct Row {
-    int line;
-    std::vector<std::string> fields;
-  };
-  std::size_t index(const std::string& column) const {
-    for (std::size_t i = 0; i < header_.size(); ++i) {
-      if (header_[i] == column) return i;
-    }
-    fail(1, "missing column '" + column + "'");
-  }
-  [[noreturn]] void fail(int line, const std::string& what) const {
-    throw std::runtime_error(path_.string() + ":" + std::to_string(line) + ": " + what);
-  }
-
-  std::filesystem::path path_;
-  std::vector<std::string> header_;
-  std::vector<Row> rows_;
-};
-
 GemmShape fp16_shape(const CsvTable& t, std::size_t row) {
   GemmShape s;
-  s.m = static_cast<std::int64_t>(t.number(row, "M"));
-  s.n = static_cast<std::int64_t>(t.number(row, "N"));
-  s.k = static_cast<std::int64_t>(t.number(row, "K"));
+  s.m = t.count(row, "M");
+  s.n = t.count(row, "N");
+  s.k = t.count(row, "K");
   s.type = MmaType::kFp16;
   return s;
 }
 
+double positive_time(const CsvTable& t, std::size_t row, const std::string& column) {
+  const double v = t.number(row, column);
+  if (v <= 0)
+    t.fail(row, "column '" + column + "': expected a time > 0, got '" + t.text(row, column) + "'");
+  return v;
+}
+
 }  // namespace
 
-MeasuredDataset load_vidur_dataset(const std::filesystem::path& csv) {
+std::string_view to_string(TimingMethod t) {
+  return t == TimingMethod::kEvents ? "events" : "kernel";
+}
+
+TimingMethod parse_timing_method(std::string_view name) {
+  if (name == "kernel") return TimingMethod::kKernelOnly;
+  if (name == "events") return TimingMethod::kEvents;
+  throw std::invalid_argument("unknown timing '" + std::string(name) +
+                              "' (allowed: kernel, events)");
+}
+
+MeasuredDataset load_vidur_dataset(const std::filesystem::path& csv, TimingMethod timing) {
   const CsvTable t(csv);
-  MeasuredDataset d{"vidur A100 FP16 linears (kernel time)", "a100_pcie_80gb", {}};
+  MeasuredDataset d;
+  d.source = csv;
   for (std::size_t r = 0; r < t.size(); ++r) {
     d.gemms.push_back({t.text(r, "model") + " tp=" + t.text(r, "tp") + " " + t.text(r, "op"),
-                       fp16_shape(t, r), t.number(r, "median_ms") * 1e-3,
-                       TimingMethod::kKernelOnly});
+                       fp16_shape(t, r), positive_time(t, r, "median_ms") * 1e-3, timing});
   }
   return d;
 }
 
-MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv) {
+MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv, TimingMethod timing) {
   const CsvTable t(csv);
-  MeasuredDataset d{"BitBLAS A100 cuBLAS FP16 (event time)", "a100_sxm4_80gb", {}};
+  MeasuredDataset d;
+  d.source = csv;
   std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> seen;
+  std::int64_t other = 0;
   for (std::size_t r = 0; r < t.size(); ++r) {
     const std::string& provider = t.text(r, "provider");
-    if (provider != "cuBLAS-W_FP16A_FP16" && provider != "cuBLAS") continue;
-    if (t.text(r, "table").rfind("int8", 0) == 0) continue;
+    if ((provider != "cuBLAS-W_FP16A_FP16" && provider != "cuBLAS") ||
+        t.text(r, "table").rfind("int8", 0) == 0) {
+      ++other;
+      continue;
+    }
     const GemmShape s = fp16_shape(t, r);
     if (!seen.insert({s.m, s.n, s.k}).second) continue;
     d.gemms.push_back({t.text(r, "shape_id") + " " + t.text(r, "layer"), s,
-                       t.number(r, "latency_ms") * 1e-3, TimingMethod::kEvents});
+                       positive_time(t, r, "latency_ms") * 1e-3, timing});
+  }
+  if (other > 0) {
+    d.notes.push_back("left out " + std::to_string(other) +
+                      " rows that are not cuBLAS FP16 (BitBLAS kernels, INT8 tables)");
   }
   return d;
+}
+
+void keep_types(MeasuredDataset& d, const std::vector<MmaType>& types) {
+  std::map<MmaType, std::int64_t> dropped;
+  std::erase_if(d.gemms, [&](const MeasuredGemm& g) {
+    const bool drop = std::find(types.begin(), types.end(), g.shape.type) == types.end();
+    if (drop) ++dropped[g.shape.type];
+    return drop;
+  });
+  for (const auto& [type, n] : dropped) {
+    d.notes.push_back("left out " + std::to_string(n) + " " + std::string(to_string(type)) +
+                      " rows (type not evaluated)");
+  }
 }
 
 }  // namespace lutsim

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/tile/gemm_shape.hpp"
@@ -10,9 +11,13 @@ namespace lutsim {
 
 // How a measurement was timed, which decides what the model must add.
 enum class TimingMethod {
-  kKernelOnly,  // profiler kernel duration: the model's kernel time
-  kEvents,      // CUDA events around the launch: kernel time + host launch gap
+  kKernelOnly,  // kernel time on the GPU timeline (profiler, or events around
+                // back-to-back launches): the model's kernel time
+  kEvents,      // CUDA events around the call: kernel time + host launch gap
 };
+
+std::string_view to_string(TimingMethod t);               // "kernel", "events"
+TimingMethod parse_timing_method(std::string_view name);  // throws std::invalid_argument
 
 // One measured GEMM.
 struct MeasuredGemm {
@@ -22,17 +27,29 @@ struct MeasuredGemm {
   TimingMethod timing = TimingMethod::kKernelOnly;
 };
 
-// A named set of measurements from one machine.
+// A set of measurements from one machine. The loaders fill source, measured_on,
+// gemms and notes; name, description and gpu_config come from the dataset
+// catalog (validation/datasets.yaml) or the command line.
 struct MeasuredDataset {
-  std::string name;
-  std::string gpu_config;  // configs/hw/<gpu_config>.yaml the set was measured on
+  std::string name;         // id used in outputs and file names, e.g. "vidur_a100_pcie"
+  std::string description;  // for people
+  std::string gpu_config;   // hardware config (name or path) the set was measured on
+  std::filesystem::path source;
+  std::string measured_on;    // the GPU and software the file records; "" when it records none
+  int measured_sm_count = 0;  // SMs the file records; 0 when it records none
   std::vector<MeasuredGemm> gemms;
+  std::vector<std::string> notes;  // rows left out, and why
 };
 
-// validation/data/vidur/vidur_linear_gemm_fp16.csv (every row; median times).
-MeasuredDataset load_vidur_dataset(const std::filesystem::path& csv);
-// validation/data/bitblas/a100_gemv_gemm_latency_ms.csv, cuBLAS FP16 rows,
+// vidur's linear-layer profile (validation/data/vidur/): every row, median
+// times, FP16.
+MeasuredDataset load_vidur_dataset(const std::filesystem::path& csv, TimingMethod timing);
+// The BitBLAS benchmark table (validation/data/bitblas/): the cuBLAS FP16 rows,
 // each (M, N, K) once.
-MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv);
+MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv, TimingMethod timing);
+
+// Keeps the GEMMs whose operand type is in `types` and notes how many rows of
+// each other type were left out.
+void keep_types(MeasuredDataset& d, const std::vector<MmaType>& types);
 
 }  // namespace lutsim

@@ -3,17 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <stdexcept>
-
-#include "sim/tile/gemm_model.hpp"
+#include <tuple>
 
 namespace lutsim {
 namespace {
-
-std::string m_regime(std::int64_t m) {
-  if (m <= kGemvMaxM) return "gemv";
-  return m <= kSmallMaxM ? "small_m" : "large_m";
-}
 
 ErrorSummary summarize(const std::string& group, const std::vector<double>& rel) {
   ErrorSummary s;
@@ -31,7 +26,16 @@ ErrorSummary summarize(const std::string& group, const std::vector<double>& rel)
   return s;
 }
 
+double with_launch_gap(const HardwareSpec& hw, const MeasuredGemm& m, double kernel_s) {
+  return m.timing == TimingMethod::kEvents ? kernel_s + hw.kernel_launch_overhead_s : kernel_s;
+}
+
 }  // namespace
+
+const char* m_regime(std::int64_t m) {
+  if (m <= kGemvMaxM) return "gemv";
+  return m <= kSmallMaxM ? "small_m" : "large_m";
+}
 
 const ErrorSummary& DatasetError::group(const std::string& name) const {
   for (const auto& g : groups) {
@@ -40,34 +44,63 @@ const ErrorSummary& DatasetError::group(const std::string& name) const {
   throw std::out_of_range("no error group '" + name + "'");
 }
 
+std::vector<PointError> DatasetError::worst(const MeasuredDataset& data, std::size_t n) const {
+  std::vector<PointError> sorted = points;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const PointError& a, const PointError& b) {
+    return std::abs(a.error) > std::abs(b.error);
+  });
+  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, MmaType>> seen;
+  std::vector<PointError> out;
+  for (const PointError& p : sorted) {
+    if (out.size() == n) break;
+    const GemmShape& s = data.gemms[p.index].shape;
+    if (seen.insert({s.m, s.n, s.k, s.batch, s.type}).second) out.push_back(p);
+  }
+  return out;
+}
+
 double predict_measured(const HardwareSpec& hw, const MeasuredGemm& m) {
-  const double kernel = best_dense_gemm(hw, m.shape).time_s;
-  return m.timing == TimingMethod::kEvents ? kernel + hw.kernel_launch_overhead_s : kernel;
+  return with_launch_gap(hw, m, best_dense_gemm(hw, m.shape).time_s);
 }
 
 bool memory_bound(const HardwareSpec& hw, const GemmShape& s) {
   const double bytes =
       (static_cast<double>(s.m) * s.k + static_cast<double>(s.n) * s.k) * operand_bytes(s.type) +
       static_cast<double>(s.m) * s.n * output_bytes(s.type);
-  const double flops_per_s = 2.0 * hw.fp16_fma_per_cycle_per_sm * hw.sm_count * hw.sm_clock_hz *
-                             hw.calibration.tensor_efficiency;
+  const double flops_per_s = 2.0 * dense_kernel(hw, s.type).macs_per_cycle_per_sm * hw.sm_count *
+                             hw.sm_clock_hz * hw.calibration.tensor_efficiency;
   const double bytes_per_s = hw.dram_bw_bytes_per_s * hw.calibration.dram_efficiency;
   return s.flops() / s.batch / bytes < flops_per_s / bytes_per_s;
 }
 
 DatasetError evaluate_dataset(const MeasuredDataset& data, const HardwareSpec& hw) {
+  DatasetError d{data.name, hw.name, {}, {}};
   std::map<std::string, std::vector<double>> rel;
-  for (const MeasuredGemm& m : data.gemms) {
-    const double e = (predict_measured(hw, m) - m.measured_s) / m.measured_s;
-    rel["all"].push_back(e);
-    rel[m_regime(m.shape.m)].push_back(e);
-    rel[memory_bound(hw, m.shape) ? "memory_bound" : "compute_bound"].push_back(e);
+  for (std::size_t i = 0; i < data.gemms.size(); ++i) {
+    const MeasuredGemm& m = data.gemms[i];
+    PointError p;
+    p.index = i;
+    p.estimate = best_dense_gemm(hw, m.shape);
+    p.predicted_s = with_launch_gap(hw, m, p.estimate.time_s);
+    p.error = (p.predicted_s - m.measured_s) / m.measured_s;
+    p.memory_bound = memory_bound(hw, m.shape);
+    rel["all"].push_back(p.error);
+    rel[m_regime(m.shape.m)].push_back(p.error);
+    rel[p.memory_bound ? "memory_bound" : "compute_bound"].push_back(p.error);
+    d.points.push_back(p);
   }
-  DatasetError d{data.name, hw.name, {}};
   for (const char* g : {"all", "gemv", "small_m", "large_m", "memory_bound", "compute_bound"}) {
     if (rel.count(g)) d.groups.push_back(summarize(g, rel[g]));
   }
   return d;
+}
+
+void check_same_gpu(const MeasuredDataset& data, const HardwareSpec& hw) {
+  if (data.measured_sm_count == 0 || data.measured_sm_count == hw.sm_count) return;
+  throw std::runtime_error(data.source.string() + ": measured on " + data.measured_on +
+                           ", but the hardware config '" + data.gpu_config + "' (" + hw.name +
+                           ") has " + std::to_string(hw.sm_count) +
+                           " SMs: predict it with the config of the GPU it was measured on");
 }
 
 }  // namespace lutsim

@@ -1,77 +1,278 @@
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/text_table.hpp"
 #include "core/specs/hardware_spec.hpp"
-#include "sim/tile/gemm_model.hpp"
+#include "validation/accuracy_bars.hpp"
+#include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
+#include "validation/validation_report.hpp"
 
 namespace lutsim::cli {
 namespace {
 
+namespace fs = std::filesystem;
+
+constexpr std::size_t kPerShapeMaxPoints = 50;  // print every shape up to this many
+
 struct ValidateOptions {
-  std::string data_dir = "validation/data";
-  std::string hw_dir = "configs/hw";
+  std::string data;  // one CSV; empty: every dataset of the catalog
+  std::string hw;
+  std::string timing;
+  std::vector<std::string> dtypes;
+  std::string datasets;  // default <repo>/validation/datasets.yaml
+  std::string bars;      // default <repo>/validation/bars.yaml
+  std::string configs_dir;
   std::string out_dir = "results/validation";
+  bool per_shape = false;
+  bool check_bars = false;
+  bool plots = true;
+  std::string python = "/usr/bin/python3";
 };
 
-void add_points(ResultTable& points, const MeasuredDataset& d, const HardwareSpec& hw) {
-  for (const MeasuredGemm& m : d.gemms) {
-    const GemmEstimate e = best_dense_gemm(hw, m.shape);
-    const double predicted = predict_measured(hw, m);
-    points.add_row({d.name, m.label, m.shape.m, m.shape.n, m.shape.k, m.measured_s * 1e6,
-                    predicted * 1e6, 100.0 * (predicted - m.measured_s) / m.measured_s,
-                    std::string(to_string(e.bound)),
-                    std::to_string(e.tiling.tile.bm) + "x" + std::to_string(e.tiling.tile.bn),
-                    std::int64_t{e.tiling.split_k}, e.waves});
+// One dataset to evaluate: where its measurements are and what predicts them.
+struct Job {
+  MeasuredDataset data;
+  HardwareSpec hw;
+  nlohmann::json resolved;  // the dataset's settings and the hardware config as read
+};
+
+std::string fixed(double v, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+// A file-name-safe id from the CSV's name: "a100_gemv_gemm_latency_ms".
+std::string id_from_path(const fs::path& csv) {
+  std::string id = csv.stem().string();
+  for (char& c : id) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) c = '_';
+  }
+  return id.empty() ? "dataset" : id;
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  return fs::equivalent(a, b, ec) || a == b;
+}
+
+Job make_job(MeasuredDataset data, const fs::path& configs) {
+  if (data.gemms.empty()) {
+    std::string why;
+    for (const auto& n : data.notes) why += "; " + n;
+    throw std::runtime_error(data.source.string() + ": no measurements to evaluate" + why);
+  }
+  Job job{std::move(data), {}, {}};
+  nlohmann::json hw_resolved;
+  job.hw = load_hardware(hardware_config_path(job.data.gpu_config, configs), &hw_resolved);
+  check_same_gpu(job.data, job.hw);
+  job.resolved = {{"id", job.data.name},
+                  {"path", job.data.source.string()},
+                  {"measured_on", job.data.measured_on},
+                  {"hw", job.data.gpu_config},
+                  {"hw_config", hw_resolved}};
+  return job;
+}
+
+// --data: one file, format from its header; settings the command line leaves
+// out come from the catalog entry for the same file, else from the format.
+Job data_job(const ValidateOptions& o, const DatasetCatalog& catalog, const fs::path& configs) {
+  const DatasetFormat format = detect_dataset_format(o.data);
+  const DatasetEntry* entry = catalog.find_path(o.data);
+  if (o.hw.empty() && !entry) {
+    throw std::runtime_error("--data " + o.data + " is not declared in " + catalog.file.string() +
+                             ": give the hardware config it was measured on with --hw");
+  }
+  const TimingMethod timing = !o.timing.empty() ? parse_timing_method(o.timing)
+                              : entry           ? entry->timing
+                                                : default_timing(format);
+  MeasuredDataset d = load_measured_dataset(o.data, format, timing);
+  d.name = entry ? entry->id : id_from_path(o.data);
+  d.description = entry ? entry->description : "--data " + o.data;
+  d.gpu_config = o.hw.empty() ? entry->hw : o.hw;
+  if (entry && !same_file(hardware_config_path(d.gpu_config, configs),
+                          hardware_config_path(entry->hw, configs))) {
+    // Not the declared prediction: its own name, so neither the bar nor the
+    // declared set's plots apply to it.
+    d.name += "_on_" + id_from_path(hardware_config_path(d.gpu_config, configs));
+  }
+  std::vector<MmaType> types;
+  for (const auto& t : o.dtypes) types.push_back(parse_mma_type(t));
+  keep_types(d, !types.empty() ? types
+                : entry        ? entry->types
+                               : std::vector<MmaType>{MmaType::kFp16, MmaType::kBf16});
+  Job job = make_job(std::move(d), configs);
+  job.resolved["format"] = to_string(format);
+  job.resolved["timing"] = to_string(timing);
+  return job;
+}
+
+std::vector<Job> catalog_jobs(const DatasetCatalog& catalog, const fs::path& configs) {
+  std::vector<Job> jobs;
+  for (const DatasetEntry& e : catalog.entries) {
+    jobs.push_back(make_job(load_catalog_dataset(e), configs));
+    jobs.back().resolved["format"] = to_string(e.format);
+    jobs.back().resolved["timing"] = to_string(e.timing);
+  }
+  return jobs;
+}
+
+std::string regime_table(const DatasetError& e) {
+  ResultTable t({{"regime", "", ""},
+                 {"points", "1", ""},
+                 {"MAPE", "%", ""},
+                 {"mean error", "%", ""},
+                 {"max |error|", "%", ""}});
+  for (const ErrorSummary& g : e.groups) {
+    t.add_row({g.group, g.count, fixed(100 * g.mape, 2), fixed(100 * g.mean_signed, 2),
+               fixed(100 * g.max_abs, 1)});
+  }
+  return format_text_table(t);
+}
+
+std::string shape_table(const MeasuredDataset& d, const std::vector<PointError>& points) {
+  ResultTable t({{"label", "", ""},
+                 {"M", "1", ""},
+                 {"N", "1", ""},
+                 {"K", "1", ""},
+                 {"measured", "us", ""},
+                 {"predicted", "us", ""},
+                 {"error", "%", ""}});
+  for (const PointError& p : points) {
+    const MeasuredGemm& m = d.gemms[p.index];
+    t.add_row({m.label, m.shape.m, m.shape.n, m.shape.k, fixed(m.measured_s * 1e6, 2),
+               fixed(p.predicted_s * 1e6, 2), fixed(100 * p.error, 1)});
+  }
+  return format_text_table(t);
+}
+
+std::string bar_line(const AccuracyBar* bar, const MeasuredDataset& d, const DatasetError& e) {
+  if (!bar) return "bar: none for '" + d.name + "'\n";
+  const double mape = e.group("all").mape;
+  std::string line = "bar (" + bar->where + ", " + bar->basis + "): MAPE " + fixed(100 * mape, 2) +
+                     "% " + (mape <= bar->mape ? "<=" : ">") + " " + fixed(100 * bar->mape, 2) +
+                     "%";
+  if (bar->regime_mape) line += ", every regime <= " + fixed(100 * *bar->regime_mape, 2) + "%";
+  return line + (bar_failure(*bar, d, e).empty() ? ": within\n" : ": MISSED\n");
+}
+
+void print_dataset(const Job& job, const DatasetError& e, const AccuracyBar* bar, bool per_shape) {
+  const MeasuredDataset& d = job.data;
+  std::cout << "\n== " << d.name << ": " << d.description << "\n"
+            << d.gemms.size() << " points from " << d.source.string() << " ("
+            << job.resolved["format"].get<std::string>() << " format, "
+            << job.resolved["timing"].get<std::string>() << " timing), predicted with "
+            << d.gpu_config << " (" << job.hw.name << ")\n";
+  if (!d.measured_on.empty()) std::cout << "measured on " << d.measured_on << "\n";
+  for (const auto& n : d.notes) std::cout << "note: " << n << "\n";
+  std::cout << "\n"
+            << regime_table(e) << bar_line(bar, d, e) << "\nten worst shapes:\n"
+            << shape_table(d, e.worst(d, ValidationReport::kWorstCount));
+  if (per_shape || d.gemms.size() <= kPerShapeMaxPoints) {
+    std::cout << "\nevery shape:\n" << shape_table(d, e.points);
   }
 }
 
-void run_validate(const ValidateOptions& o) {
-  const MeasuredDataset datasets[] = {
-      load_vidur_dataset(o.data_dir + "/vidur/vidur_linear_gemm_fp16.csv"),
-      load_bitblas_dataset(o.data_dir + "/bitblas/a100_gemv_gemm_latency_ms.csv")};
-  ResultTable summary(
-      {{"dataset", "", "measurement set"},
-       {"gpu", "", "hardware config it was measured on"},
-       {"regime", "", "all, gemv (M<=16), small_m (M<=512), large_m, memory/compute-bound"},
-       {"points", "1", "measurements"},
-       {"mape", "%", "mean absolute percentage error"},
-       {"mean_error", "%", "mean signed error (positive: model slower)"},
-       {"max_abs_error", "%", "largest absolute error"}});
-  ResultTable points({{"dataset", "", ""},
-                      {"label", "", "model, TP and layer, or shape id"},
-                      {"m", "1", ""},
-                      {"n", "1", ""},
-                      {"k", "1", ""},
-                      {"measured", "us", "measured time"},
-                      {"predicted", "us", "model time"},
-                      {"error", "%", "(predicted - measured) / measured"},
-                      {"bound", "", "what limits the chosen tiling"},
-                      {"tile", "", "threadblock tile BMxBN"},
-                      {"split_k", "1", ""},
-                      {"waves", "1", "rounds of threadblocks over the SMs"}});
-  nlohmann::json configs = nlohmann::json::object();
-  for (const MeasuredDataset& d : datasets) {
-    nlohmann::json resolved;
-    const HardwareSpec hw = load_hardware(o.hw_dir + "/" + d.gpu_config + ".yaml", &resolved);
-    configs[d.gpu_config] = resolved;
-    std::cerr << "validate: " << d.name << " (" << d.gemms.size() << " GEMMs) on " << hw.name
-              << "\n";
-    for (const ErrorSummary& g : evaluate_dataset(d, hw).groups) {
-      summary.add_row(
-          {d.name, hw.name, g.group, g.count, 100 * g.mape, 100 * g.mean_signed, 100 * g.max_abs});
-    }
-    add_points(points, d, hw);
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs validation/plot_validation.py on the points table; returns the PNGs.
+std::vector<fs::path> write_plots(const ValidateOptions& o, const fs::path& script,
+                                  const fs::path& points_csv, const std::vector<Job>& jobs) {
+  if (!fs::exists(o.python)) {
+    throw std::runtime_error("cannot plot: " + o.python +
+                             " not found (Debian: apt-get install python3-matplotlib; "
+                             "--python PATH, or --no-plots to skip the plots)");
   }
-  const RunRecord record = make_run_record("validate", {{"hw", configs}, {"data_dir", o.data_dir}});
-  const auto files = write_result_files(o.out_dir, "summary", summary, record);
-  const auto point_files = write_result_files(o.out_dir, "points", points, record);
-  std::cout << format_text_table(summary) << "\nwrote " << files.csv.string() << " and "
-            << point_files.csv.string() << " (with .json)\n";
+  const std::string cmd = shell_quote(o.python) + " " + shell_quote(script.string()) + " " +
+                          shell_quote(points_csv.string()) + " " + shell_quote(o.out_dir);
+  std::cout.flush();
+  const int status = std::system(cmd.c_str());
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw std::runtime_error("plotting failed: " + cmd + " exited with status " +
+                             std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
+                             " (its message is above; --no-plots skips the plots)");
+  }
+  std::vector<fs::path> pngs;
+  for (const Job& j : jobs) {
+    for (const char* kind : {"_pred_vs_meas.png", "_error_vs_m.png"}) {
+      pngs.push_back(fs::path(o.out_dir) / (j.data.name + kind));
+      if (!fs::exists(pngs.back())) {
+        throw std::runtime_error(script.string() + " did not write " + pngs.back().string());
+      }
+    }
+  }
+  return pngs;
+}
+
+// The folder holding configs/ and validation/, relative to the working
+// directory when it is inside it (shorter paths in messages and outputs).
+fs::path repo_root(const std::string& given_configs_dir) {
+  fs::path configs = fs::absolute(configs_dir(given_configs_dir)).lexically_normal();
+  if (configs.filename().empty()) configs = configs.parent_path();
+  const fs::path root = configs.parent_path();
+  const fs::path relative = root.lexically_proximate(fs::current_path());
+  if (relative == ".") return "";
+  return *relative.begin() == ".." ? root : relative;
+}
+
+void run_validate(const ValidateOptions& o) {
+  const fs::path configs = configs_dir(o.configs_dir);
+  const fs::path validation = repo_root(o.configs_dir) / "validation";
+  const DatasetCatalog catalog = load_dataset_catalog(
+      o.datasets.empty() ? validation / "datasets.yaml" : fs::path(o.datasets));
+  const AccuracyBars bars =
+      load_accuracy_bars(o.bars.empty() ? validation / "bars.yaml" : fs::path(o.bars));
+  std::vector<Job> jobs;
+  if (o.data.empty()) {
+    jobs = catalog_jobs(catalog, configs);
+  } else {
+    jobs.push_back(data_job(o, catalog, configs));
+  }
+  ValidationReport report;
+  nlohmann::json resolved = {{"datasets", nlohmann::json::array()},
+                             {"catalog", catalog.file.string()},
+                             {"bars", bars.resolved},
+                             {"bars_file", bars.file.string()}};
+  std::string failures;
+  for (const Job& job : jobs) {
+    std::cerr << "validate: " << job.data.name << " (" << job.data.gemms.size() << " GEMMs) on "
+              << job.hw.name << "\n";
+    const DatasetError e = evaluate_dataset(job.data, job.hw);
+    const AccuracyBar* bar = bars.find(job.data.name);
+    report.add(job.data, e, bar);
+    print_dataset(job, e, bar, o.per_shape);
+    if (bar) failures += bar_failure(*bar, job.data, e);
+    resolved["datasets"].push_back(job.resolved);
+  }
+  const RunRecord record = make_run_record("validate", resolved);
+  const auto summary = write_result_files(o.out_dir, "summary", report.summary, record);
+  const auto points = write_result_files(o.out_dir, "points", report.points, record);
+  const auto worst = write_result_files(o.out_dir, "worst", report.worst, record);
+  std::cout << "\nwrote " << summary.csv.string() << ", " << points.csv.string() << ", "
+            << worst.csv.string() << " (each with .json)\n";
+  if (o.plots) {
+    std::cout << "plots:";
+    for (const auto& p : write_plots(o, validation / "plot_validation.py", points.csv, jobs)) {
+      std::cout << " " << p.string();
+    }
+    std::cout << "\n";
+  }
+  if (o.check_bars && !failures.empty()) throw std::runtime_error("bars missed:\n" + failures);
 }
 
 }  // namespace
@@ -81,14 +282,46 @@ void add_validate_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("validate", "Compare the tile model with measured GPU GEMM times");
   cmd->footer(
-      "Predicts every committed measurement (validation/data: vidur and BitBLAS A100 cuBLAS FP16) "
-      "with the hardware config it was measured on and reports the mean absolute percentage error "
-      "per dataset and regime. Writes summary.{csv,json} and points.{csv,json}.");
-  cmd->add_option("--data-dir", opts->data_dir, "measurement folder")
+      "Without --data: every dataset of validation/datasets.yaml (vidur A100-PCIe and BitBLAS "
+      "A100-SXM cuBLAS FP16 today), each predicted with the hardware config it is declared to be "
+      "measured on. With --data: one CSV (vidur, BitBLAS or lutsim_cublas_bench format, told by "
+      "its header). Prints per dataset the MAPE, mean and max error overall and per regime (gemv "
+      "M<=16, small_m M<=512, large_m; memory- vs compute-bound), the bar of validation/bars.yaml "
+      "and the ten worst shapes; every shape with --per-shape or when a set has <= 50 points. "
+      "Writes summary, points and worst .{csv,json} and, per dataset, <id>_pred_vs_meas.png "
+      "(log-log, y = x) and <id>_error_vs_m.png (signed error vs M) with "
+      "validation/plot_validation.py under /usr/bin/python3 (matplotlib).");
+  CLI::Option* data =
+      cmd->add_option("--data", opts->data, "one measurement CSV (format from its header)")
+          ->check(CLI::ExistingFile);
+  cmd->add_option("--hw", opts->hw,
+                  "hardware config it was measured on (configs/hw name or path); with --data, "
+                  "default: the file's entry in validation/datasets.yaml");
+  cmd->add_option("--timing", opts->timing,
+                  "with --data: kernel (kernel time) or events (CUDA events, adds the launch "
+                  "gap); default: the catalog entry's, else the format's")
+      ->check(CLI::IsMember({"kernel", "events"}))
+      ->needs(data);
+  cmd->add_option("--dtypes", opts->dtypes,
+                  "with --data: operand types evaluated (default: the catalog entry's, else "
+                  "fp16,bf16: the calibration was fitted on FP16)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"fp16", "bf16", "int8", "fp8"}))
+      ->needs(data);
+  cmd->add_option("--datasets", opts->datasets,
+                  "dataset catalog (default validation/datasets.yaml)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--bars", opts->bars, "accuracy bars (default validation/bars.yaml)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ (default: found above)")
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("--hw-dir", opts->hw_dir, "hardware config folder")
-      ->check(CLI::ExistingDirectory);
-  cmd->add_option("-o,--out", opts->out_dir, "output directory");
+  cmd->add_option("-o,--out", opts->out_dir, "output directory (default results/validation)");
+  cmd->add_flag("--per-shape", opts->per_shape, "print every shape, however many");
+  cmd->add_flag("--check-bars", opts->check_bars,
+                "exit with status 1 when a dataset misses its bar (after writing everything)");
+  cmd->add_flag(
+      "--no-plots", [opts](std::int64_t) { opts->plots = false; }, "skip the PNG plots");
+  cmd->add_option("--python", opts->python, "Python with matplotlib (default /usr/bin/python3)");
   cmd->callback([opts] { run_validate(*opts); });
 }
 

@@ -10,19 +10,48 @@ namespace lutsim::ppa {
 namespace {
 
 CellLibrary make_nangate45(const std::filesystem::path& dir) {
-  return {"nangate45", "NanGate 45 nm Open Cell Library, typical corner, 1.10 V, 25 C", 45.0, 1.10,
-          dir / "nangate45.lib", dir / "nangate45_cells_sim.v", "LOGIC1_X1", "LOGIC0_X1"};
+  return {"nangate45",
+          "NanGate 45 nm Open Cell Library, typical corner, 1.10 V, 25 C",
+          45.0,
+          1.10,
+          dir / "nangate45.lib",
+          dir / "nangate45_cells_sim.v",
+          "LOGIC1_X1",
+          "LOGIC0_X1",
+          1.0,
+          1e-9};
+}
+
+// Five ASAP7 liberty files merged into one by the build (ppa/pdk/merge_liberty.py).
+// Its units differ from NanGate's: time in ps, leakage power in pW (capacitance
+// fF, area um^2 as NanGate).
+CellLibrary make_asap7(const std::filesystem::path& dir) {
+  return {"asap7",
+          "ASAP7 7 nm predictive PDK, asap7sc7p5t RVT, TT corner, 0.70 V, 25 C "
+          "(liberty units: ps, pW)",
+          7.0,
+          0.70,
+          dir / "asap7.lib",
+          dir / "asap7_cells_sim.v",
+          "TIEHIx1_ASAP7_75t_R",
+          "TIELOx1_ASAP7_75t_R",
+          1e-3,
+          1e-12};
 }
 
 }  // namespace
 
-std::vector<std::string> cell_library_names() { return {"nangate45"}; }
+std::vector<std::string> cell_library_names() {
+  return {"nangate45", "asap7"};
+}
 
 CellLibrary cell_library(const std::string& name) {
   const std::filesystem::path dir = LUTSIM_PDK_BUILD_DIR;
   CellLibrary lib;
   if (name == "nangate45") {
     lib = make_nangate45(dir);
+  } else if (name == "asap7") {
+    lib = make_asap7(dir);
   } else {
     std::string known;
     for (const std::string& n : cell_library_names()) known += (known.empty() ? "" : ", ") + n;

@@ -10,13 +10,16 @@
 namespace lutsim::ppa {
 
 struct CellLibrary {
-  std::string name;                    // "nangate45", "asap7"
-  std::string description;             // e.g. "NanGate 45 nm Open Cell Library, typical, 1.10 V"
-  double node_nm = 0;                  // technology node, nm
-  double supply_v = 0;                 // nominal supply voltage, V
-  std::filesystem::path liberty;       // one decompressed liberty file
-  std::filesystem::path cell_models;   // Verilog simulation models of every cell
-  std::string tie_high, tie_low;       // tie cells (yosys hilomap), empty if not needed
+  std::string name;                   // "nangate45", "asap7"
+  std::string description;            // e.g. "NanGate 45 nm Open Cell Library, typical, 1.10 V"
+  double node_nm = 0;                 // technology node, nm
+  double supply_v = 0;                // nominal supply voltage, V
+  std::filesystem::path liberty;      // one decompressed liberty file
+  std::filesystem::path cell_models;  // Verilog simulation models of every cell
+  std::string tie_high, tie_low;      // tie cells (yosys hilomap), empty if not needed
+  // Units of the liberty's numbers (its time_unit and leakage_power_unit).
+  double time_unit_ns = 1;       // NanGate45: 1 ns; ASAP7: 1 ps = 0.001 ns
+  double leakage_unit_w = 1e-9;  // NanGate45: 1 nW; ASAP7: 1 pW = 1e-12 W
 };
 
 // The names cell_library() accepts.

@@ -1,6 +1,24 @@
 #pragma once
 // Logic synthesis of an RTL top onto a cell library with yosys 0.23, following
 // the flow verified in PPA_NOTES (synth; dfflibmap; abc; opt_clean -purge; stat).
+//
+// The script (ppa/flow/synthesis.cpp):
+//   read_verilog -sv <sources>; hierarchy -check -top <top> [-chparam <name> <value>]...
+//   synth -top <top> [-flatten]; dfflibmap -liberty <lib>; abc -liberty <lib>;
+//   opt_clean -purge; hilomap -singleton (the library's tie cells, where constants remain);
+//   stat -top <top>                  -> cells per module
+//   flatten; opt_clean -purge; stat  -> cells of the netlist
+//   write_verilog -noattr netlist.v
+// Areas are the cell counts times the liberty's cell areas (what `stat -liberty`
+// computes, without parsing the liberty once more).
+// With keep_hierarchy (the default) every module is mapped once per
+// parameterization, as in a hierarchical ASIC flow: an array of 128 identical PEs
+// maps one PE (seconds instead of minutes), and the area of every instance is
+// known exactly; logic is not optimized across module boundaries (about 1% more
+// area than a flat synthesis for lut_dot_unit). Cells are kept through the final
+// flatten, so the netlist, its area and the hierarchy describe the same gates.
+// Without keep_hierarchy the design is flattened before mapping (cross-boundary
+// optimization) and the hierarchy has only the top.
 
 #include <filesystem>
 #include <map>
@@ -13,37 +31,55 @@
 namespace lutsim::ppa {
 
 struct SynthesisRequest {
-  std::string top;                                          // RTL module to synthesize
-  std::vector<std::filesystem::path> sources;               // SystemVerilog files
+  std::string top;                                            // RTL module to synthesize
+  std::vector<std::filesystem::path> sources;                 // SystemVerilog files
   std::vector<std::pair<std::string, long long>> parameters;  // top parameter overrides
   CellLibrary library;
   // Results are cached under cache_dir/<hash of sources, parameters, library, flow>;
   // a complete earlier run is reused (nothing half-written is ever reused).
   std::filesystem::path cache_dir;
+  bool keep_hierarchy = true;  // map module by module (see above); false: flatten first
 };
 
 // Area of one level of the design hierarchy (a submodule instance path).
 struct HierarchyArea {
-  std::string path;    // "top", "top/u_pe[3]", ...
-  std::string module;  // module name (with its parameters as yosys names it)
-  double area_um2 = 0;
-  int cells = 0;
+  std::string path;         // "top", "top/u_pe[3]", ...
+  std::string module;       // module name (with its parameters as yosys names it)
+  double area_um2 = 0;      // this instance with everything below it
+  int cells = 0;            // library cells in this instance and below it
+  std::string base_module;  // RTL module name without parameters ("lut_pe")
+  int depth = 0;            // 0 for the top
+};
+
+// One module (one parameterization of an RTL module) of the hierarchy.
+struct ModuleArea {
+  std::string module;       // as yosys names it
+  std::string base_module;  // RTL module name
+  int instances = 0;        // how many times it occurs in the design (the top: 1)
+  double area_um2 = 0;      // one instance, submodules included
+  double own_area_um2 = 0;  // one instance, its own cells only
+  int cells = 0;            // library cells of one instance, submodules included
 };
 
 struct SynthesisResult {
-  std::filesystem::path netlist;     // flat gate-level Verilog (write_verilog -noattr)
-  std::filesystem::path work_dir;    // logs, stat reports
-  std::string top;                   // top module name in the netlist
-  double area_um2 = 0;               // total cell area
-  double sequential_area_um2 = 0;    // flip-flops and latches
+  std::filesystem::path netlist;   // flat gate-level Verilog (write_verilog -noattr)
+  std::filesystem::path work_dir;  // logs, stat reports
+  std::string top;                 // top module name in the netlist
+  double area_um2 = 0;             // total cell area
+  double sequential_area_um2 = 0;  // flip-flops and latches
   int cells = 0;
   int flops = 0;
   std::map<std::string, int> cells_by_type;
   std::vector<HierarchyArea> hierarchy;  // area per hierarchy level, top first
   bool from_cache = false;
+  std::vector<ModuleArea> modules;  // area per module, by module name
+  std::string library;              // cell library name
+  double yosys_seconds = 0;         // wall time of the yosys run that produced the result
 };
 
-// Synthesizes (or reuses a cached result). Throws ToolError when yosys fails.
+// Synthesizes (or reuses a cached result). Throws ToolError when yosys fails
+// (the message names the log and ends with its last lines) and
+// std::runtime_error when its reports cannot be read.
 SynthesisResult synthesize(const SynthesisRequest& request);
 
 }  // namespace lutsim::ppa

@@ -1,0 +1,157 @@
+// lutsim validate end to end: one dataset with its config, plots, errors.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Run run(const std::string& args) {
+  const std::string cmd = std::string(LUTSIM_BINARY) + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+// A fresh output folder for one test case, removed afterwards.
+struct TempDir {
+  explicit TempDir(const std::string& name)
+      : path(fs::temp_directory_path() /
+             ("lutsim_validate_" + name + "_" + std::to_string(getpid()))) {
+    fs::remove_all(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  fs::path path;
+};
+
+bool non_empty_png(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::array<char, 8> magic{};
+  in.read(magic.data(), magic.size());
+  return in && fs::file_size(p) > 1000 && std::string(magic.data() + 1, 3) == "PNG";
+}
+
+const std::string kBitblas = "validation/data/bitblas/a100_gemv_gemm_latency_ms.csv";
+
+}  // namespace
+
+TEST_CASE("validate --data --hw: tables, outputs and two PNG plots", "[validation][cli]") {
+  TempDir out("bitblas");
+  const Run r = run("validate --data " + kBitblas + " --hw configs/hw/a100_sxm4_80gb.yaml -o " +
+                    out.path.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("== bitblas_a100_sxm: "));
+  CHECK_THAT(r.out, Catch::Contains("26 points from " + kBitblas +
+                                    " (bitblas format, events "
+                                    "timing), predicted with "
+                                    "configs/hw/a100_sxm4_80gb.yaml"));
+  for (const char* regime : {"all", "gemv", "large_m", "memory_bound", "compute_bound"}) {
+    CHECK_THAT(r.out, Catch::Contains(std::string("\n") + regime + " "));
+  }
+  CHECK_THAT(r.out, Catch::Contains("bar (") && Catch::Contains(": within\n"));
+  CHECK_THAT(r.out, Catch::Contains("ten worst shapes:\nlabel") &&
+                        Catch::Contains("measured [us]  predicted [us]  error [%]"));
+  CHECK_THAT(r.out, Catch::Contains("every shape:\n"));  // 26 <= 50 points
+  for (const char* png : {"bitblas_a100_sxm_pred_vs_meas.png", "bitblas_a100_sxm_error_vs_m.png"}) {
+    INFO(png);
+    CHECK(non_empty_png(out.path / png));
+    CHECK_THAT(r.out, Catch::Contains((out.path / png).string()));
+  }
+  std::ifstream summary(out.path / "summary.json");
+  const auto j = nlohmann::json::parse(summary);
+  CHECK(j["units"]["mape"] == "%");
+  CHECK(j["config"]["datasets"][0]["hw_config"]["name"] == "A100-SXM4-80GB");
+  CHECK(j["config"]["datasets"][0]["timing"] == "events");
+  CHECK(j["rows"][0]["regime"] == "all");
+  CHECK(j["rows"][0]["points"] == 26);
+  CHECK(j["rows"][0]["bar"] == 6.0);
+  CHECK(fs::exists(out.path / "points.csv"));
+  std::ifstream worst(out.path / "worst.json");
+  CHECK(nlohmann::json::parse(worst)["rows"].size() == 10);
+}
+
+TEST_CASE("validate --data takes a lutsim_cublas_bench CSV", "[validation][cli]") {
+  TempDir out("cublas");
+  const Run r =
+      run("validate --data tests/validation/data/cublas_format_sample.csv --hw h100_sxm "
+          "--no-plots -o " +
+          out.path.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("== cublas_format_sample: "));
+  CHECK_THAT(r.out, Catch::Contains("measured on NVIDIA H100 80GB HBM3, 132 SMs"));
+  CHECK_THAT(r.out, Catch::Contains("note: left out 1 int8 rows (type not evaluated)"));
+  CHECK_THAT(r.out, Catch::Contains("bar: none for 'cublas_format_sample'"));
+  CHECK_FALSE(fs::exists(out.path / "cublas_format_sample_pred_vs_meas.png"));
+}
+
+TEST_CASE("validate errors name the file, and the line or header", "[validation][cli]") {
+  TempDir out("errors");
+  const std::string o = " --no-plots -o " + out.path.string();
+  const Run bad =
+      run("validate --data tests/validation/data/bad_vidur.csv --hw a100_pcie_80gb" + o);
+  CHECK(bad.status == 1);
+  CHECK(bad.out ==
+        "lutsim: error: tests/validation/data/bad_vidur.csv:3: column 'median_ms': expected a "
+        "number, got 'fast'\n");
+  const Run unknown =
+      run("validate --data tests/validation/data/unknown_format.csv --hw a100_pcie_80gb" + o);
+  CHECK(unknown.status == 1);
+  CHECK_THAT(unknown.out, Catch::StartsWith("lutsim: error: tests/validation/data/"
+                                            "unknown_format.csv: unknown measurement format: "
+                                            "header 'shape,time_ms'"));
+  const Run no_hw = run("validate --data tests/validation/data/cublas_format_sample.csv" + o);
+  CHECK(no_hw.status == 1);
+  CHECK_THAT(no_hw.out, Catch::Contains("give the hardware config it was measured on with --hw"));
+  const Run wrong_gpu =
+      run("validate --data tests/validation/data/cublas_format_sample.csv --hw a100_sxm4_80gb" + o);
+  CHECK(wrong_gpu.status == 1);
+  CHECK_THAT(wrong_gpu.out, Catch::Contains("has 108 SMs"));
+  const Run python = run("validate --data " + kBitblas +
+                         " --hw a100_sxm4_80gb --python "
+                         "/nonexistent/python3 -o " +
+                         out.path.string());
+  CHECK(python.status == 1);
+  CHECK_THAT(python.out, Catch::Contains("lutsim: error: cannot plot: /nonexistent/python3 not "
+                                         "found") &&
+                             Catch::Contains("--no-plots"));
+}
+
+TEST_CASE("a declared set predicted with another config gets no bar", "[validation][cli]") {
+  TempDir out("other_hw");
+  const Run r = run("validate --data " + kBitblas + " --hw a100_pcie_80gb --no-plots -o " +
+                    out.path.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("== bitblas_a100_sxm_on_a100_pcie_80gb: "));
+  CHECK_THAT(r.out, Catch::Contains("bar: none for 'bitblas_a100_sxm_on_a100_pcie_80gb'"));
+}
+
+TEST_CASE("validate options --timing and --dtypes need --data", "[validation][cli]") {
+  for (const char* args : {"validate --timing kernel", "validate --dtypes int8"}) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::Contains("requires --data"));
+  }
+}

@@ -1,0 +1,55 @@
+#include <catch2/catch.hpp>
+
+#include "flow_test_support.hpp"
+#include "ppa/flow/synthesis.hpp"
+#include "ppa/flow/timing.hpp"
+
+using namespace lutsim::ppa;
+using lutsim::ppa::test::flow_data;
+using lutsim::ppa::test::shared_cache;
+
+namespace {
+
+SynthesisResult synthesize_design(const std::string& top, const std::string& library) {
+  SynthesisRequest r;
+  r.top = top;
+  r.sources = {flow_data("adder.sv"), flow_data("reg_adder_pair.sv")};
+  r.parameters = {{"W", 4}};
+  r.library = cell_library(library);
+  r.cache_dir = shared_cache();
+  return synthesize(r);
+}
+
+}  // namespace
+
+TEST_CASE("flow: timing of a registered design onto NanGate45 and ASAP7", "[ppa][flow]") {
+  const CellLibrary nangate = cell_library("nangate45");
+  const TimingResult t = analyze_timing(synthesize_design("reg_adder_pair", "nangate45"), nangate);
+  CHECK_FALSE(t.combinational_only);
+  CHECK(t.critical_path_ns > 0.1);  // a 4-bit adder, a reset gate and the setup time
+  CHECK(t.critical_path_ns < 2.0);
+  CHECK(t.max_clock_mhz == Approx(1000.0 / t.critical_path_ns));
+  CHECK(t.slack_ns == Approx(kTimingClockPeriodNs - t.critical_path_ns));
+  CHECK_FALSE(t.startpoint.empty());
+  CHECK_FALSE(t.endpoint.empty());
+  CHECK(std::filesystem::is_regular_file(t.report));
+
+  const TimingResult again =
+      analyze_timing(synthesize_design("reg_adder_pair", "nangate45"), nangate);
+  CHECK(again.from_cache);
+  CHECK(again.critical_path_ns == t.critical_path_ns);
+
+  const CellLibrary asap7 = cell_library("asap7");
+  const TimingResult fast = analyze_timing(synthesize_design("reg_adder_pair", "asap7"), asap7);
+  CHECK(fast.critical_path_ns > 0.02);  // in ns, not ps
+  CHECK(fast.critical_path_ns < t.critical_path_ns);
+}
+
+TEST_CASE("flow: timing of a combinational design uses a virtual clock", "[ppa][flow]") {
+  const TimingResult t =
+      analyze_timing(synthesize_design("adder", "nangate45"), cell_library("nangate45"));
+  CHECK(t.combinational_only);
+  CHECK(t.critical_path_ns > 0.05);
+  CHECK(t.critical_path_ns < 2.0);
+  CHECK(t.max_clock_mhz == Approx(1000.0 / t.critical_path_ns));
+}
