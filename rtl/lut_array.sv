@@ -11,7 +11,8 @@
 // LutGemmResult::accumulators of the M x (G*ARRAY_K) by N problem bit for bit.
 // Number formats as in lut_dot_unit (TABLE_FORMAT 0: FP16 entries and FP16
 // accumulators; 1: integer entries and INT32 accumulators; SYMMETRIC 1: half
-// tables with negation by the top index bit, 0: full tables).
+// tables with negation by the top index bit, 0: full tables; NEG_IN_ACC 1:
+// the half-table negation done by the accumulator adder/subtractor, see lut_pe).
 //
 // Ports (flat vectors; element (m, n) at index m * ARRAY_N + n):
 //   clk, rst       clock, synchronous active-high reset (accumulators <- 0)
@@ -36,6 +37,7 @@ module lut_array #(
     parameter int W_BIT = 2,
     parameter int TABLE_FORMAT = 0,
     parameter int SYMMETRIC = 1,
+    parameter int NEG_IN_ACC = 0,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (ARRAY_K - 1)) : (1 << ARRAY_K),
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * ARRAY_K + 1) + 1,
     localparam int TABLE_W = ENTRIES * ENTRY_W,
@@ -82,7 +84,8 @@ module lut_array #(
           .K(ARRAY_K),
           .W_BIT(W_BIT),
           .TABLE_FORMAT(TABLE_FORMAT),
-          .SYMMETRIC(SYMMETRIC)
+          .SYMMETRIC(SYMMETRIC),
+          .NEG_IN_ACC(NEG_IN_ACC)
       ) u_pe (
           .clk(clk),
           .rst(rst),

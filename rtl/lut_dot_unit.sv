@@ -16,7 +16,9 @@
 // Parameters: K group size (2..6), W_BIT weight bits (1..8), TABLE_FORMAT
 // (0: FP16 entries and FP16 accumulator; 1: integer entries of INT8
 // activations, ENTRY_W = clog2(128*K + 1) + 1 bits, INT32 accumulator),
-// SYMMETRIC (1 half table, 0 full table).
+// SYMMETRIC (1 half table, 0 full table), NEG_IN_ACC (half tables: 0 negate
+// in the lookup, 1 no negation circuit: the accumulator adds or subtracts the
+// stored entry; see lut_pe).
 // Ports:
 //   clk, rst          clock, synchronous active-high reset
 //   tbl_wr_en         load the whole table from tbl_wr_data this cycle
@@ -37,6 +39,7 @@ module lut_dot_unit #(
     parameter int W_BIT = 2,
     parameter int TABLE_FORMAT = 0,
     parameter int SYMMETRIC = 1,
+    parameter int NEG_IN_ACC = 0,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K),
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * K + 1) + 1,
     localparam int PLANE_W = (W_BIT > 1) ? $clog2(W_BIT) : 1,
@@ -81,7 +84,8 @@ module lut_dot_unit #(
       .K(K),
       .W_BIT(W_BIT),
       .TABLE_FORMAT(TABLE_FORMAT),
-      .SYMMETRIC(SYMMETRIC)
+      .SYMMETRIC(SYMMETRIC),
+      .NEG_IN_ACC(NEG_IN_ACC)
   ) u_pe (
       .clk(clk),
       .rst(rst),

@@ -9,6 +9,13 @@
 //   TABLE_FORMAT = 1 (integer entries, INT32 accumulator):
 //     acc <- acc + (lookup(idx) << plane)   (two's complement, wraps mod 2^32;
 //     the golden model rejects problems that overflow INT32).
+// NEG_IN_ACC = 1 (half tables): lut_lookup returns the stored entry unnegated
+// with a `negate` flag and the accumulator adder subtracts: integer tables
+// acc + (term XOR {32{negate}}) + negate (an adder/subtractor, carry-in =
+// negate); FP16 tables the flag flips the sign of the adder's b operand,
+// which feeds only the adder's effective-operation XOR (sign_a ^ sign_b), so
+// FP16 negation costs one XOR either way. NEG_IN_ACC = 0: negate is tied to 0
+// and the same expressions reduce to today's plain adder.
 // Ports:
 //   clk, rst    clock, synchronous active-high reset (acc <- 0)
 //   table_flat  the table (lut_table_reg layout)
@@ -23,6 +30,7 @@ module lut_pe #(
     parameter int W_BIT = 2,
     parameter int TABLE_FORMAT = 0,
     parameter int SYMMETRIC = 1,
+    parameter int NEG_IN_ACC = 0,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K),
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * K + 1) + 1,
     localparam int PLANE_W = (W_BIT > 1) ? $clog2(W_BIT) : 1,
@@ -38,14 +46,17 @@ module lut_pe #(
     output logic [          ACC_W-1:0] acc
 );
   logic [ENTRY_W-1:0] entry;
+  logic negate;
   lut_lookup #(
       .K(K),
       .SYMMETRIC(SYMMETRIC),
-      .TABLE_FORMAT(TABLE_FORMAT)
+      .TABLE_FORMAT(TABLE_FORMAT),
+      .NEG_IN_ACC(NEG_IN_ACC)
   ) u_lookup (
       .table_flat(table_flat),
       .idx(idx),
-      .entry(entry)
+      .entry(entry),
+      .negate(negate)
   );
 
   logic [ACC_W-1:0] acc_base, acc_next;
@@ -56,14 +67,14 @@ module lut_pe #(
         .SCALE_W(PLANE_W)
     ) u_add (
         .a(acc_base),
-        .b(entry),
+        .b({entry[ENTRY_W-1] ^ negate, entry[ENTRY_W-2:0]}),
         .scale(plane),
         .y(acc_next)
     );
   end else begin : g_int
     logic signed [ACC_W-1:0] term;
     assign term = {{(ACC_W - ENTRY_W) {entry[ENTRY_W-1]}}, entry} << plane;
-    assign acc_next = acc_base + term;
+    assign acc_next = acc_base + (term ^ {ACC_W{negate}}) + ACC_W'(negate);
   end
 
   always_ff @(posedge clk) begin

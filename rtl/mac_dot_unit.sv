@@ -25,6 +25,7 @@
 //   out_valid         one-cycle pulse: out_acc holds a finished dot product
 //   out_acc           the accumulator (FP16 bits or INT32), also the running
 //                     partial sum between results
+// Structure: one mac_pe and the out_valid register.
 // Latency: 1 cycle: a vector accepted in cycle t is in out_acc in cycle t + 1,
 // and out_valid is high in t + 1 for the in_last vector; one vector per cycle
 // (the protocol of lut_dot_unit). Critical path: multiplier, clog2(K) adders,
@@ -33,10 +34,7 @@ module mac_dot_unit #(
     parameter int K = 4,
     parameter int DATA_FORMAT = 0,
     localparam int IN_W = (DATA_FORMAT == 0) ? 16 : 8,
-    localparam int ACC_W = (DATA_FORMAT == 0) ? 16 : 32,
-    localparam int LEVELS = $clog2(K),
-    // Tree node width: binary16, or the exact integer sum of up to 2^LEVELS products.
-    localparam int NODE_W = (DATA_FORMAT == 0) ? 16 : 16 + LEVELS
+    localparam int ACC_W = (DATA_FORMAT == 0) ? 16 : 32
 ) (
     input  logic              clk,
     input  logic              rst,
@@ -48,66 +46,21 @@ module mac_dot_unit #(
     output logic              out_valid,
     output logic [ ACC_W-1:0] out_acc
 );
-  // node[l*K + j]: node j of tree level l (level 0: the products). Level l has
-  // (K + 2^l - 1) >> l nodes; the remaining slots of a level are tied to 0.
-  logic [NODE_W-1:0] node[(LEVELS+1)*K]  /*verilator split_var*/;
-
-  for (genvar i = 0; i < K; i++) begin : g_mul
-    if (DATA_FORMAT == 0) begin : g_fp16
-      fp16_mul u_mul (
-          .a(a_flat[i*16+:16]),
-          .b(b_flat[i*16+:16]),
-          .y(node[i])
-      );
-    end else begin : g_int
-      logic signed [15:0] prod;
-      assign prod = $signed(a_flat[i*8+:8]) * $signed(b_flat[i*8+:8]);
-      assign node[i] = NODE_W'(prod);
-    end
-  end
-
-  for (genvar l = 1; l <= LEVELS; l++) begin : g_level
-    localparam int N_BELOW = (K + (1 << (l - 1)) - 1) >> (l - 1);
-    localparam int N_HERE = (K + (1 << l) - 1) >> l;
-    for (genvar j = 0; j < K; j++) begin : g_node
-      if (j >= N_HERE) begin : g_unused
-        assign node[l*K+j] = '0;
-      end else if (2 * j + 1 >= N_BELOW) begin : g_pass
-        assign node[l*K+j] = node[(l-1)*K+2*j];
-      end else if (DATA_FORMAT == 0) begin : g_fp16
-        fp16_add u_add (
-            .a(node[(l-1)*K+2*j]),
-            .b(node[(l-1)*K+2*j+1]),
-            .y(node[l*K+j])
-        );
-      end else begin : g_int
-        assign node[l*K+j] = node[(l-1)*K+2*j] + node[(l-1)*K+2*j+1];
-      end
-    end
-  end
-
-  logic [NODE_W-1:0] root;
-  assign root = node[LEVELS*K];
-
-  logic [ACC_W-1:0] acc_base, acc_next;
-  assign acc_base = in_first ? '0 : out_acc;
-  if (DATA_FORMAT == 0) begin : g_acc_fp16
-    fp16_add u_acc_add (
-        .a(acc_base),
-        .b(root),
-        .y(acc_next)
-    );
-  end else begin : g_acc_int
-    assign acc_next = acc_base + {{(ACC_W - NODE_W) {root[NODE_W-1]}}, root};
-  end
+  mac_pe #(
+      .K(K),
+      .DATA_FORMAT(DATA_FORMAT)
+  ) u_pe (
+      .clk(clk),
+      .rst(rst),
+      .valid(in_valid),
+      .first(in_first),
+      .a_flat(a_flat),
+      .b_flat(b_flat),
+      .acc(out_acc)
+  );
 
   always_ff @(posedge clk) begin
-    if (rst) begin
-      out_acc   <= '0;
-      out_valid <= 1'b0;
-    end else begin
-      out_valid <= in_valid && in_last;
-      if (in_valid) out_acc <= acc_next;
-    end
+    if (rst) out_valid <= 1'b0;
+    else out_valid <= in_valid && in_last;
   end
 endmodule

@@ -13,9 +13,11 @@
 //   6  M8N16K4    1      integer half
 //   7  M1N128K4   2      FP16 half
 //   8  M4N64K2    4      FP16 half
+//   9  M2N16K4    2      integer half, NEG_IN_ACC = 1
+//  10  M2N4K5     3      FP16 half, NEG_IN_ACC = 1
 /* verilator lint_off UNUSEDSIGNAL */
 module lut_array_tb #(
-    localparam int NCFG = 9,
+    localparam int NCFG = 11,
     localparam int WREN_SLOT = 8,
     localparam int WDATA_SLOT = 1408,  // M2 x 64 entries x 11 bits (M2N4K6 integer full)
     localparam int IDX_SLOT = 512,  // N128 x K4
@@ -46,7 +48,7 @@ module lut_array_tb #(
     case (c)
       4, 8: return 64;
       5: return 32;
-      6: return 16;
+      6, 9: return 16;
       7: return 128;
       default: return 4;
     endcase
@@ -56,6 +58,7 @@ module lut_array_tb #(
       2: return 3;
       3: return 6;
       8: return 2;
+      10: return 5;
       default: return 4;
     endcase
   endfunction
@@ -63,14 +66,18 @@ module lut_array_tb #(
     case (c)
       1, 5, 8: return 4;
       2, 6: return 1;
+      10: return 3;
       default: return 2;
     endcase
   endfunction
   function automatic int cfg_format(int c);
-    return (c == 1 || c == 3 || c == 6) ? 1 : 0;
+    return (c == 1 || c == 3 || c == 6 || c == 9) ? 1 : 0;
   endfunction
   function automatic int cfg_symmetric(int c);
     return (c == 2 || c == 3) ? 0 : 1;
+  endfunction
+  function automatic int cfg_neg_in_acc(int c);
+    return (c >= 9) ? 1 : 0;
   endfunction
 
   assign layout = {32'(NCFG), 32'(WREN_SLOT), 32'(WDATA_SLOT), 32'(IDX_SLOT), 32'(ACC_SLOT)};
@@ -82,11 +89,12 @@ module lut_array_tb #(
     localparam int W_BIT = cfg_w_bit(c);
     localparam int TABLE_FORMAT = cfg_format(c);
     localparam int SYMMETRIC = cfg_symmetric(c);
+    localparam int NEG_IN_ACC = cfg_neg_in_acc(c);
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K);
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * K + 1) + 1;
     localparam int ACC_W = (TABLE_FORMAT == 0) ? 16 : 32;
 
-    assign cfg_info[c*32+:32] = {6'd0, 1'(SYMMETRIC), 1'(TABLE_FORMAT), 4'(W_BIT), 4'(K), 8'(N), 8'(M)};
+    assign cfg_info[c*32+:32] = {5'd0, 1'(NEG_IN_ACC), 1'(SYMMETRIC), 1'(TABLE_FORMAT), 4'(W_BIT), 4'(K), 8'(N), 8'(M)};
 
     logic [M*N*ACC_W-1:0] acc;
     lut_array #(
@@ -95,7 +103,8 @@ module lut_array_tb #(
         .ARRAY_K(K),
         .W_BIT(W_BIT),
         .TABLE_FORMAT(TABLE_FORMAT),
-        .SYMMETRIC(SYMMETRIC)
+        .SYMMETRIC(SYMMETRIC),
+        .NEG_IN_ACC(NEG_IN_ACC)
     ) u_dut (
         .clk(clk),
         .rst(rst),

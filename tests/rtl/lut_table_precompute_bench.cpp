@@ -1,11 +1,13 @@
 // Verilator bench of lut_table_precompute against lutsim::precompute_table
-// (core/lut/lut_table.hpp, TableForm::kSymmetricHalf), bit for bit.
+// (core/lut/lut_table.hpp), bit for bit, for the half table and both full
+// tables (kSymmetricHalf, kUnsignedFull, kSymmetricFull).
 //
 // Usage: lut_table_precompute_bench [--vectors N] [--seed S]
 // The wrapper lut_table_precompute_tb.sv holds K = 2..6 x {FP16, INT8 ->
-// integer}. Per configuration: directed vectors (every K-tuple of a set of
-// special values for K <= 3, all tuples of a smaller set for K = 4, 5, and
-// 20000 random tuples of it for K = 6), then
+// integer} x {half, unsigned full, symmetric full}. Per configuration:
+// directed vectors (every K-tuple of a set of special values for K <= 3, all
+// tuples of a smaller set for K = 4, 5, and 20000 random tuples of it for
+// K = 6), then
 // random vectors until N (default 100000) vectors in all. FP16 activations come
 // from six distributions: normal at random scales, any encoding (NaN, +-inf
 // included), subnormals and the smallest normals, cancellation (+-x_0 and
@@ -51,6 +53,7 @@ int clog2(int n) {
 struct Config {
   int k = 2;
   bool integer = false;
+  TableForm form = TableForm::kSymmetricHalf;
   LutGemmConfig lut;
   std::uint64_t vectors = 0, entries = 0, mismatches = 0;
   std::uint64_t nan = 0, inf = 0, subnormal = 0, zero = 0;
@@ -107,8 +110,11 @@ class Bench {
       Config cfg;
       cfg.k = static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8));
       cfg.integer = get_bits(dut_->cfg_info, c * 32 + 8, 8) != 0;
+      static constexpr TableForm kForms[] = {TableForm::kSymmetricHalf, TableForm::kUnsignedFull,
+                                             TableForm::kSymmetricFull};
+      cfg.form = kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3];
       cfg.lut.group_size = cfg.k;
-      cfg.lut.table_form = TableForm::kSymmetricHalf;
+      cfg.lut.table_form = cfg.form;
       cfg.lut.activation = cfg.integer ? ActivationType::kInt8 : ActivationType::kFp16;
       cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
       cfg.lut.accumulator = cfg.integer ? AccumulatorType::kInt32 : AccumulatorType::kFp16;
@@ -155,8 +161,9 @@ class Bench {
   bool report() const {
     std::uint64_t bad = 0;
     for (const Config& c : configs_) {
-      std::printf("lut_table_precompute K%d %s: %llu vectors, %llu entries, %llu mismatches",
-                  c.k, c.integer ? "int8->int" : "fp16", static_cast<unsigned long long>(c.vectors),
+      std::printf("lut_table_precompute K%d %s %s: %llu vectors, %llu entries, %llu mismatches",
+                  c.k, c.integer ? "int8->int" : "fp16", std::string(to_string(c.form)).c_str(),
+                  static_cast<unsigned long long>(c.vectors),
                   static_cast<unsigned long long>(c.entries),
                   static_cast<unsigned long long>(c.mismatches));
       if (!c.integer) {
@@ -198,7 +205,8 @@ class Bench {
       }
       ++cfg.entries;
       if (got != want && cfg.mismatches++ < 10) {
-        std::printf("MISMATCH K%d %s entry %zu: x =", cfg.k, cfg.integer ? "int" : "fp16", e);
+        std::printf("MISMATCH K%d %s %s entry %zu: x =", cfg.k, cfg.integer ? "int" : "fp16",
+                    std::string(to_string(cfg.form)).c_str(), e);
         for (std::uint32_t v : x) std::printf(" 0x%04x", v);
         std::printf(": got 0x%llx want 0x%llx\n", static_cast<unsigned long long>(got),
                     static_cast<unsigned long long>(want));

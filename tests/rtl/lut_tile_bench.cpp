@@ -1,6 +1,10 @@
 // Verilator bench of lut_dot_unit and lut_array against the golden LUT mpGEMM.
 //
-// Usage: lut_tile_bench {dot_unit|array} [--vectors N] [--seed S]
+// Usage: lut_tile_bench {dot_unit|array|precompute_unit|array_pair|array_quant}
+//   [--vectors N] [--seed S]
+// (precompute_unit: lut_dot_unit_precompute, tables written as activations;
+// array_pair: lut_array_pair, two groups per pass and two steps per cycle;
+// array_quant: lut_array_quant, INT8-quantized FP16 tables)
 // Drives every configuration of the chosen bench wrapper (tests/rtl/*_tb.sv)
 // with its own TileDriver until each has accepted at least N index vectors
 // (default 100000), checking every accumulator after every clock edge and
@@ -17,7 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include "Vlut_array_pair_tb.h"
+#include "Vlut_array_quant_tb.h"
 #include "Vlut_array_tb.h"
+#include "Vlut_dot_unit_precompute_tb.h"
 #include "Vlut_dot_unit_tb.h"
 #include "tests/rtl/lut_tile_driver.hpp"
 #include "tests/rtl/verilator_ports.hpp"
@@ -41,8 +48,10 @@ Layout read_layout(const Model& model) {
 // Empty if the shape fits the wrapper's slots, else what does not fit.
 std::string check_fits(const TileShape& s, const Layout& l) {
   if (s.m > l.wr_en_slot) return "M exceeds the write-enable slot";
-  if (s.m * s.entries() * s.entry_width() > l.wr_data_slot) return "tables exceed the data slot";
-  if (s.n * s.k > l.idx_slot) return "indices exceed the index slot";
+  const int table_bits = s.precompute ? s.groups_per_pass() * s.k * s.activation_width()
+                                      : s.table_words() * s.entry_width();
+  if (s.m * table_bits > l.wr_data_slot) return "tables exceed the data slot";
+  if (s.n * s.index_width() > l.idx_slot) return "indices exceed the index slot";
   if (s.m * s.n * s.acc_width() > l.acc_slot) return "accumulators exceed the output slot";
   return {};
 }
@@ -53,15 +62,25 @@ void drive(Model& model, const Layout& l, int c, const CycleInputs& in, const Ti
   set_bits(model.in_first, c, 1, in.first);
   set_bits(model.in_last, c, 1, in.last);
   for (int n = 0; n < s.n; ++n) {
-    set_bits(model.in_idx, c * l.idx_slot + n * s.k, s.k, in.idx[static_cast<std::size_t>(n)]);
+    set_bits(model.in_idx, c * l.idx_slot + n * s.index_width(), s.index_width(),
+             in.idx[static_cast<std::size_t>(n)]);
   }
-  const int table_bits = s.entries() * s.entry_width();
+  const int table_bits = s.precompute ? s.groups_per_pass() * s.k * s.activation_width()
+                                      : s.table_words() * s.entry_width();
   for (int m = 0; m < s.m; ++m) {
     const bool write = in.table_write[static_cast<std::size_t>(m)];
     set_bits(model.tbl_wr_en, c * l.wr_en_slot + m, 1, write);
     if (!write) continue;
+    if (s.precompute) {  // the unit computes the table from the group's activations
+      const auto& x = in.table_x[static_cast<std::size_t>(m)];
+      for (int i = 0; i < s.k * s.groups_per_pass(); ++i) {
+        set_bits(model.tbl_wr_data, c * l.wr_data_slot + m * table_bits + i * s.activation_width(),
+                 s.activation_width(), x[static_cast<std::size_t>(i)]);
+      }
+      continue;
+    }
     const auto& entries = in.table_bits[static_cast<std::size_t>(m)];
-    for (int e = 0; e < s.entries(); ++e) {
+    for (int e = 0; e < s.table_words(); ++e) {
       set_bits(model.tbl_wr_data, c * l.wr_data_slot + m * table_bits + e * s.entry_width(),
                s.entry_width(), entries[static_cast<std::size_t>(e)]);
     }
@@ -135,12 +154,12 @@ bool run_bench(std::uint64_t min_vectors, std::uint64_t seed) {
 
   bool pass = true;
   DriverStats total;
-  std::printf("%-26s %10s %12s %13s %11s %10s\n", "configuration", "vectors", "lookups",
+  std::printf("%-44s %10s %12s %13s %11s %10s\n", "configuration", "vectors", "lookups",
               "acc_checks", "results", "mismatch");
   for (const auto& d : drivers) {
     const DriverStats& s = d.stats();
     std::printf(
-        "%-26s %10llu %12llu %13llu %11llu %10llu\n", d.shape().name().c_str(),
+        "%-44s %10llu %12llu %13llu %11llu %10llu\n", d.shape().name().c_str(),
         static_cast<unsigned long long>(s.vectors), static_cast<unsigned long long>(s.lookups),
         static_cast<unsigned long long>(s.acc_checks), static_cast<unsigned long long>(s.results),
         static_cast<unsigned long long>(s.mismatches));
@@ -179,7 +198,8 @@ bool run_bench(std::uint64_t min_vectors, std::uint64_t seed) {
 int main(int argc, char** argv) {
   using namespace lutsim::rtl_bench;
   const std::string_view usage =
-      "usage: lut_tile_bench {dot_unit|array} [--vectors N] [--seed S]\n";
+      "usage: lut_tile_bench {dot_unit|array|precompute_unit|array_pair|array_quant} [--vectors N] "
+      "[--seed S]\n";
   if (argc < 2) {
     std::fputs(usage.data(), stderr);
     return 2;
@@ -200,6 +220,12 @@ int main(int argc, char** argv) {
     pass = run_bench<Vlut_dot_unit_tb>(vectors, seed);
   } else if (which == "array") {
     pass = run_bench<Vlut_array_tb>(vectors, seed);
+  } else if (which == "precompute_unit") {
+    pass = run_bench<Vlut_dot_unit_precompute_tb>(vectors, seed);
+  } else if (which == "array_pair") {
+    pass = run_bench<Vlut_array_pair_tb>(vectors, seed);
+  } else if (which == "array_quant") {
+    pass = run_bench<Vlut_array_quant_tb>(vectors, seed);
   } else {
     std::fputs(usage.data(), stderr);
     return 2;

@@ -85,15 +85,22 @@ unsigned plane_index(const QuantizedWeights& w, int n, int g, int j, int k) {
 }  // namespace
 
 int TileShape::entry_width() const {
+  if (quantized) return 8;
   if (!integer_tables) return 16;
   // clog2(128 * k + 1) + 1: entries are sums within +-128 k.
   return std::bit_width(static_cast<unsigned>(128 * k)) + 1;
 }
 
 std::string TileShape::name() const {
-  return "M" + std::to_string(m) + "N" + std::to_string(n) + "K" + std::to_string(k) + " W" +
+  std::string full = " full";
+  if (precompute) full = full_signed ? " sym-full" : " unsigned-full";
+  if (quantized) full = " full";
+  const std::string k_name =
+      pair ? std::to_string(2 * k) + "(2xK" + std::to_string(k) + ")" : std::to_string(k);
+  return "M" + std::to_string(m) + "N" + std::to_string(n) + "K" + k_name + " W" +
          std::to_string(w_bit) + (integer_tables ? " int" : " fp16") +
-         (symmetric ? " half" : " full");
+         (quantized ? " int8-quantized" : "") + (symmetric ? " half" : full) +
+         (neg_in_acc ? " neg-in-acc" : "") + (precompute ? " precompute" : "");
 }
 
 TileShape decode_cfg_info(std::uint32_t word) {
@@ -104,6 +111,11 @@ TileShape decode_cfg_info(std::uint32_t word) {
   s.w_bit = static_cast<int>((word >> 20) & 0xFu);
   s.integer_tables = ((word >> 24) & 1u) != 0;
   s.symmetric = ((word >> 25) & 1u) != 0;
+  s.neg_in_acc = ((word >> 26) & 1u) != 0;
+  s.precompute = ((word >> 27) & 1u) != 0;
+  s.full_signed = ((word >> 28) & 1u) != 0;
+  s.pair = ((word >> 29) & 1u) != 0;
+  s.quantized = ((word >> 30) & 1u) != 0;
   return s;
 }
 
@@ -127,7 +139,8 @@ TileDriver::TileDriver(TileShape shape, std::uint64_t seed)
       row_table_id_(static_cast<std::size_t>(shape.m), {-1, -1}),
       row_table_(static_cast<std::size_t>(shape.m)),
       row_table_cfg_(static_cast<std::size_t>(shape.m)),
-      acc_(static_cast<std::size_t>(shape.m * shape.n), 0u) {
+      acc_(static_cast<std::size_t>(shape.m * shape.n), 0u),
+      group_sum_(static_cast<std::size_t>(shape.m * shape.n), 0.0) {
   current_ = make_problem();
   upcoming_ = make_problem();
 }
@@ -147,7 +160,8 @@ LutGemmConfig TileDriver::golden_config(TableForm form) const {
     cfg.accumulator = AccumulatorType::kInt32;
   } else {
     cfg.activation = ActivationType::kFp16;
-    cfg.table_format = TableEntryFormat::kFp16;
+    cfg.table_format =
+        shape_.quantized ? TableEntryFormat::kInt8Quantized : TableEntryFormat::kFp16;
     cfg.accumulator = AccumulatorType::kFp16;
   }
   return cfg;
@@ -159,10 +173,14 @@ std::unique_ptr<TileDriver::Problem> TileDriver::make_problem() {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   const double u = unit(rng_);
   p->groups = u < 0.5 ? 1 : u < 0.75 ? 2 : std::uniform_int_distribution<int>(3, kMaxGroups)(rng_);
+  if (shape_.pair) p->groups = u < 0.6 ? 2 : 4;  // whole passes of two groups
 
-  // A full-table unit serves both full forms; the half table is the symmetric form.
+  // A full-table unit serves both full forms (a precompute unit the one it
+  // computes); the half table is the symmetric form.
   TableForm form = TableForm::kSymmetricHalf;
-  if (!shape_.symmetric) {
+  if (!shape_.symmetric && shape_.precompute) {
+    form = shape_.full_signed ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
+  } else if (!shape_.symmetric) {
     form = unit(rng_) < 0.5 ? TableForm::kUnsignedFull : TableForm::kSymmetricFull;
   }
   p->cfg = golden_config(form);
@@ -204,23 +222,50 @@ std::unique_ptr<TileDriver::Problem> TileDriver::make_problem() {
       p->tables.push_back(precompute_table(group, p->cfg));
     }
   }
+  // Quantized tables must be representable: INT8 codes and a finite scale
+  // (infinite or NaN entries, or a scale that underflows to 0, give NaN or
+  // infinite codes in the golden model). Draw again otherwise.
+  if (shape_.quantized) {
+    for (const LutTable& t : p->tables) {
+      bool ok = std::isfinite(t.scale) && t.scale > 0.0;
+      for (double e : t.entries) ok = ok && std::isfinite(e);
+      if (!ok) return make_problem();
+    }
+  }
   p->expected = lut_mpgemm(p->x, p->w, p->cfg).accumulators;
   return p;
 }
 
 std::uint32_t TileDriver::entry_bits(double entry) const {
+  if (shape_.quantized) return static_cast<std::uint32_t>(static_cast<std::int32_t>(entry)) & 0xFFu;
   if (!shape_.integer_tables) return Fp16::from_double(entry).bits();
   const auto value = static_cast<std::int64_t>(entry);
   return static_cast<std::uint32_t>(value) & ((1u << shape_.entry_width()) - 1u);
 }
 
-void TileDriver::stage_table_write(int row, const Problem& problem, int group) {
-  const LutTable& table = problem.table(row, group);
+void TileDriver::stage_table_write(int row, const Problem& problem, int pass) {
   auto& bits = in_.table_bits[static_cast<std::size_t>(row)];
+  auto& x = in_.table_x[static_cast<std::size_t>(row)];
   bits.clear();
-  for (double e : table.entries) bits.push_back(entry_bits(e));
+  x.clear();
+  const int per_pass = shape_.groups_per_pass();
+  for (int group = pass * per_pass; group < (pass + 1) * per_pass; ++group) {
+    const LutTable& table = problem.table(row, group);
+    for (double e : table.entries) bits.push_back(entry_bits(e));
+    if (shape_.quantized) {
+      const std::uint16_t scale = Fp16::from_double(table.scale).bits();
+      bits.push_back(scale & 0xFFu);
+      bits.push_back(scale >> 8);
+    }
+    for (int i = 0; i < shape_.k; ++i) {
+      const double v = problem.x(row, group * shape_.k + i);
+      x.push_back(shape_.integer_tables
+                      ? static_cast<std::uint32_t>(static_cast<std::int32_t>(v)) & 0xFFu
+                      : Fp16::from_double(v).bits());
+    }
+  }
   in_.table_write[static_cast<std::size_t>(row)] = true;
-  writes_.push_back({row, &problem, group});
+  writes_.push_back({row, &problem, pass});
 }
 
 const CycleInputs& TileDriver::next_inputs(bool in_reset) {
@@ -229,6 +274,7 @@ const CycleInputs& TileDriver::next_inputs(bool in_reset) {
   in_.idx.assign(static_cast<std::size_t>(shape_.n), 0u);
   in_.table_write.assign(m_count, false);
   in_.table_bits.assign(m_count, {});
+  in_.table_x.assign(m_count, {});
   writes_.clear();
   in_reset_ = in_reset;
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -237,65 +283,105 @@ const CycleInputs& TileDriver::next_inputs(bool in_reset) {
   // a reset must win over whatever is on the inputs.
   in_.first = unit(rng_) < 0.5;
   in_.last = unit(rng_) < 0.5;
-  for (auto& i : in_.idx) i = static_cast<unsigned>(rng_() & ((1u << shape_.k) - 1u));
+  for (auto& i : in_.idx) i = static_cast<unsigned>(rng_() & ((1u << shape_.index_width()) - 1u));
   if (in_reset) {
     in_.valid = unit(rng_) < 0.5;
     return in_;
   }
 
-  const int group = step_ / shape_.w_bit;
-  const int plane = step_ % shape_.w_bit;
+  const int per_pass = shape_.groups_per_pass();
+  const int pass_steps = per_pass * shape_.w_bit;
+  const int pass = step_ / pass_steps;
   std::vector<int> missing;
   for (int m = 0; m < shape_.m; ++m) {
-    if (row_table_id_[static_cast<std::size_t>(m)] != std::pair{current_->id, group})
+    if (row_table_id_[static_cast<std::size_t>(m)] != std::pair{current_->id, pass})
       missing.push_back(m);
   }
   if (!missing.empty()) {  // a bubble that loads (some of) the tables still missing
     bool any = false;
     for (int m : missing) {
       if (unit(rng_) < kBubbleWriteProbability) {
-        stage_table_write(m, *current_, group);
+        stage_table_write(m, *current_, pass);
         any = true;
       }
     }
-    if (!any) stage_table_write(missing.front(), *current_, group);
+    if (!any) stage_table_write(missing.front(), *current_, pass);
     return in_;
   }
   if (unit(rng_) < kBubbleProbability) return in_;
 
   in_.valid = true;
   in_.first = step_ == 0;
-  in_.last = step_ == current_->groups * shape_.w_bit - 1;
+  in_.last = step_ + per_pass == current_->groups * shape_.w_bit;
   for (int n = 0; n < shape_.n; ++n) {
-    in_.idx[static_cast<std::size_t>(n)] = plane_index(current_->w, n, group, plane, shape_.k);
+    unsigned idx = 0;
+    for (int q = 0; q < per_pass; ++q) {  // slot q: canonical step step_ + q
+      const int s = step_ + q;
+      idx |= plane_index(current_->w, n, s / shape_.w_bit, s % shape_.w_bit, shape_.k)
+             << (q * shape_.k);
+    }
+    in_.idx[static_cast<std::size_t>(n)] = idx;
   }
-  if (plane == shape_.w_bit - 1) {  // next group's tables may ride on the last index
-    const bool next_problem = group == current_->groups - 1;
+  if ((step_ + per_pass) % pass_steps == 0) {  // next pass's tables may ride on its last cycle
+    const bool next_problem = in_.last;
     const bool all_rows = unit(rng_) < kEarlyWriteProbability;
     for (int m = 0; m < shape_.m; ++m) {
       if (all_rows || unit(rng_) < 0.5) {
-        stage_table_write(m, next_problem ? *upcoming_ : *current_, next_problem ? 0 : group + 1);
+        stage_table_write(m, next_problem ? *upcoming_ : *current_, next_problem ? 0 : pass + 1);
       }
     }
   }
   return in_;
 }
 
-void TileDriver::accumulate() {
+// Quantized tables: the planes of a group are summed exactly, then
+// acc <- fp16_round(acc + fp16_round(scale * sum)) at the group's last plane;
+// the accumulator reads +0 from the first index of a dot product on.
+void TileDriver::accumulate_quantized() {
   const int plane = step_ % shape_.w_bit;
   for (int m = 0; m < shape_.m; ++m) {
-    const auto& table = row_table_[static_cast<std::size_t>(m)];
+    const LutTable& table = row_table_[static_cast<std::size_t>(m)][0];
     const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
     for (int n = 0; n < shape_.n; ++n) {
-      auto& acc = acc_[static_cast<std::size_t>(m * shape_.n + n)];
-      const double term =
-          std::ldexp(table_lookup(table, in_.idx[static_cast<std::size_t>(n)], cfg), plane);
-      if (shape_.integer_tables) {
-        const std::int64_t base = in_.first ? 0 : static_cast<std::int32_t>(acc);
-        acc = static_cast<std::uint32_t>(base + static_cast<std::int64_t>(term));
-      } else {
-        const double base = in_.first ? 0.0 : fp16_value(static_cast<std::uint16_t>(acc));
-        acc = fp16_round(base + term).bits();
+      const auto i = static_cast<std::size_t>(m * shape_.n + n);
+      if (in_.first) acc_[i] = 0u;
+      if (plane == 0) group_sum_[i] = 0.0;
+      const unsigned idx = in_.idx[static_cast<std::size_t>(n)];
+      group_sum_[i] += std::ldexp(table_lookup(table, idx, cfg), plane);
+      if (plane == shape_.w_bit - 1) {
+        const double dequantized = fp16_round(table.scale * group_sum_[i]).to_double();
+        acc_[i] = fp16_round(fp16_value(static_cast<std::uint16_t>(acc_[i])) + dequantized).bits();
+      }
+    }
+  }
+}
+
+void TileDriver::accumulate() {
+  if (shape_.quantized) {
+    accumulate_quantized();
+    return;
+  }
+  const int per_pass = shape_.groups_per_pass();
+  for (int q = 0; q < per_pass; ++q) {  // the cycle's canonical steps, in order
+    const int s = step_ + q;
+    const int plane = s % shape_.w_bit;
+    const auto local_group = static_cast<std::size_t>((s / shape_.w_bit) % per_pass);
+    const bool restart = in_.first && q == 0;
+    for (int m = 0; m < shape_.m; ++m) {
+      const auto& table = row_table_[static_cast<std::size_t>(m)][local_group];
+      const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
+      for (int n = 0; n < shape_.n; ++n) {
+        auto& acc = acc_[static_cast<std::size_t>(m * shape_.n + n)];
+        const unsigned idx =
+            (in_.idx[static_cast<std::size_t>(n)] >> (q * shape_.k)) & ((1u << shape_.k) - 1u);
+        const double term = std::ldexp(table_lookup(table, idx, cfg), plane);
+        if (shape_.integer_tables) {
+          const std::int64_t base = restart ? 0 : static_cast<std::int32_t>(acc);
+          acc = static_cast<std::uint32_t>(base + static_cast<std::int64_t>(term));
+        } else {
+          const double base = restart ? 0.0 : fp16_value(static_cast<std::uint16_t>(acc));
+          acc = fp16_round(base + term).bits();
+        }
       }
     }
   }
@@ -313,14 +399,18 @@ void TileDriver::commit() {
   if (in_.valid) {
     accumulate();  // reads the tables as they were before this edge
     ++stats_.vectors;
-    stats_.lookups += static_cast<std::uint64_t>(shape_.m * shape_.n);
-    ++step_;
+    stats_.lookups += static_cast<std::uint64_t>(shape_.m * shape_.n * shape_.groups_per_pass());
+    step_ += shape_.groups_per_pass();
   }
   for (const TableWrite& w : writes_) {
     const auto row = static_cast<std::size_t>(w.row);
-    row_table_[row] = w.problem->table(w.row, w.group);
+    const int per_pass = shape_.groups_per_pass();
+    row_table_[row].clear();
+    for (int g = w.pass * per_pass; g < (w.pass + 1) * per_pass; ++g) {
+      row_table_[row].push_back(w.problem->table(w.row, g));
+    }
     row_table_cfg_[row] = w.problem->cfg;
-    row_table_id_[row] = {w.problem->id, w.group};
+    row_table_id_[row] = {w.problem->id, w.pass};
   }
   if (in_.valid && in_.last) {
     expect_out_valid_ = true;

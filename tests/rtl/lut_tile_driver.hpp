@@ -22,10 +22,22 @@ struct TileShape {
   int w_bit = 2;
   bool integer_tables = false;  // TABLE_FORMAT 1: INT8 activations, INT32 accumulators
   bool symmetric = true;        // half table with negation by the top index bit
+  bool neg_in_acc = false;      // NEG_IN_ACC = 1: negation in the accumulator
+  bool precompute = false;      // the unit precomputes its tables from activations
+  bool full_signed = false;     // precompute units, full tables: kSymmetricFull
+  bool pair = false;            // lut_array_pair: two groups of k per pass, two steps per cycle
+  bool quantized = false;       // lut_array_quant: INT8 codes + FP16 scale per table
 
   int entries() const { return symmetric ? 1 << (k - 1) : 1 << k; }
   int entry_width() const;  // bits of one stored entry
   int acc_width() const { return integer_tables ? 32 : 16; }
+  int activation_width() const { return integer_tables ? 8 : 16; }
+  // Groups (tables) per row and pass = canonical steps per cycle.
+  int groups_per_pass() const { return pair ? 2 : 1; }
+  int index_width() const { return k * groups_per_pass(); }  // bits per column and cycle
+  // ENTRY_W-bit words of one table register write: the entries, and for
+  // quantized tables the FP16 scale as two 8-bit words (low byte first).
+  int table_words() const { return (entries() + (quantized ? 2 : 0)) * groups_per_pass(); }
   std::string name() const;  // e.g. "M2N64K4 W2 fp16 half"
 };
 
@@ -37,9 +49,11 @@ struct CycleInputs {
   bool valid = false;
   bool first = false;
   bool last = false;
-  std::vector<unsigned> idx;                           // [n], K bits each
+  std::vector<unsigned> idx;                           // [n], index_width() bits each
   std::vector<bool> table_write;                       // [m]
-  std::vector<std::vector<std::uint32_t>> table_bits;  // [m][entry], ENTRY_W bits each
+  std::vector<std::vector<std::uint32_t>> table_bits;  // [m][entry], ENTRY_W bits each,
+                                                       // the pass's tables one after another
+  std::vector<std::vector<std::uint32_t>> table_x;     // [m][i], activation bits of the tables
 };
 
 struct DriverStats {
@@ -93,8 +107,9 @@ class TileDriver {
   struct Problem;
 
   std::unique_ptr<Problem> make_problem();
-  void stage_table_write(int row, const Problem& problem, int group);
+  void stage_table_write(int row, const Problem& problem, int pass);
   void accumulate();
+  void accumulate_quantized();
   LutGemmConfig golden_config(TableForm form) const;
   std::uint32_t entry_bits(double entry) const;
   void count_class(std::uint32_t fp16_bits);
@@ -106,23 +121,27 @@ class TileDriver {
   std::unique_ptr<Problem> current_;
   std::unique_ptr<Problem> upcoming_;
   std::uint64_t next_problem_id_ = 0;
-  int step_ = 0;  // next index of current_: group step_ / w_bit, plane step_ % w_bit
+  // Next canonical step of current_: group step_ / w_bit, plane step_ % w_bit;
+  // a cycle does groups_per_pass() steps.
+  int step_ = 0;
 
-  // What each RTL table register holds: (problem id, group), and a copy.
+  // What each RTL table register holds: (problem id, pass), and a copy of
+  // the pass's tables.
   std::vector<std::pair<std::int64_t, int>> row_table_id_;
-  std::vector<LutTable> row_table_;
+  std::vector<std::vector<LutTable>> row_table_;
   std::vector<LutGemmConfig> row_table_cfg_;
 
   struct TableWrite {
     int row;
     const Problem* problem;
-    int group;
+    int pass;
   };
 
   CycleInputs in_;
   std::vector<TableWrite> writes_;  // the table writes in in_
   bool in_reset_ = false;
   std::vector<std::uint32_t> acc_;  // golden accumulators, raw bits
+  std::vector<double> group_sum_;   // quantized tables: exact sum of the group's planes
   bool expect_out_valid_ = false;
   const Problem* finished_ = nullptr;        // problem whose result is due now
   std::unique_ptr<Problem> finished_owner_;  // keeps it alive until checked

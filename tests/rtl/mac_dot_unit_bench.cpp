@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "tests/rtl/bench_args.hpp"
+#include "tests/rtl/mac_operands.hpp"
 #include "Vmac_dot_unit_tb.h"
 #include "core/lut/mac_dot_reference.hpp"
 #include "core/numerics/fp16.hpp"
@@ -36,11 +37,6 @@
 
 namespace lutsim::rtl_bench {
 namespace {
-
-const std::vector<std::uint16_t> kSpecials = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x3C01,
-    0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE00, 0x5BFF, 0x2000,
-};
 
 struct Config {
   int k = 1;
@@ -58,7 +54,7 @@ struct Config {
 
 class Bench {
  public:
-  explicit Bench(std::uint64_t seed) : rng_(seed) {
+  explicit Bench(std::uint64_t seed) : rng_(seed), operands_(rng_) {
     ctx_ = std::make_unique<VerilatedContext>();
     dut_ = std::make_unique<Vmac_dot_unit_tb>(ctx_.get(), "dut");
     dut_->clk = 0;
@@ -134,47 +130,6 @@ class Bench {
     std::vector<std::uint32_t> a, b;
   };
 
-  std::uint16_t fp16_operand(int dist, bool second, std::uint16_t partner) {
-    const auto r = [&](std::uint64_t n) { return rng_() % n; };
-    const auto with_exp = [&](int exp) {
-      return static_cast<std::uint16_t>((rng_() & 0x8000u) | (exp << 10) | (rng_() & 0x3FFu));
-    };
-    switch (dist) {
-      case 0: {  // normal at a random scale 2^-8 .. 2^4
-        std::normal_distribution<double> normal(0.0, std::ldexp(1.0, static_cast<int>(r(13)) - 8));
-        return Fp16::from_double(normal(rng_)).bits();
-      }
-      case 1:
-        return static_cast<std::uint16_t>(rng_());
-      case 2:  // products around the subnormal range: exponent sums 0 .. 20
-        return with_exp(static_cast<int>(r(11)));
-      case 3:  // products around the overflow threshold: exponents 20 .. 30
-        return with_exp(20 + static_cast<int>(r(11)));
-      case 4:  // cancellation: the partner's value, negated (pairs set by the caller)
-        return second ? static_cast<std::uint16_t>(partner ^ 0x8000u) : with_exp(10 + static_cast<int>(r(10)));
-      case 5:
-        if (r(2) == 0) return kSpecials[r(kSpecials.size())];
-        return with_exp(12 + static_cast<int>(r(6)));
-      default: {  // small integers and 2048-ish values: exact sums and ties
-        if (r(4) == 0) return Fp16::from_double(2048.0 + 2.0 * static_cast<double>(r(8))).bits();
-        return Fp16::from_double(static_cast<double>(r(9)) - 4.0).bits();
-      }
-    }
-  }
-
-  std::uint32_t int8_operand(int dist) {
-    switch (dist) {
-      case 0:
-        return static_cast<std::uint32_t>(rng_() & 0xFFu);
-      case 1: {
-        static const std::uint32_t kExtremes[] = {0x80, 0x7F, 0x81, 0xFF, 0x00, 0x01};
-        return kExtremes[rng_() % 6];
-      }
-      default:
-        return static_cast<std::uint32_t>(static_cast<int>(rng_() % 9) - 4) & 0xFFu;
-    }
-  }
-
   Step drive(int c, bool rst) {
     Config& cfg = configs_[c];
     const int in_w = cfg.integer ? 8 : 16;
@@ -184,23 +139,12 @@ class Bench {
     if (s.valid) {
       if (cfg.remaining == 0) {  // start a dot product
         cfg.remaining = 1 + static_cast<int>(rng_() % 6);
-        cfg.dist = static_cast<int>(rng_() % (cfg.integer ? 3 : 7));
+        cfg.dist = static_cast<int>(
+            rng_() % (cfg.integer ? MacOperands::kInt8Dists : MacOperands::kFp16Dists));
         s.first = true;
       }
       s.last = --cfg.remaining == 0;
-      s.a.resize(cfg.k);
-      s.b.resize(cfg.k);
-      for (int i = 0; i < cfg.k; ++i) {
-        if (cfg.integer) {
-          s.a[i] = int8_operand(cfg.dist);
-          s.b[i] = int8_operand(cfg.dist);
-        } else {
-          // Cancellation: odd products are the negated even ones (a equal, b negated).
-          const bool second = cfg.dist == 4 && i % 2 == 1;
-          s.a[i] = second ? s.a[i - 1] : fp16_operand(cfg.dist, false, 0);
-          s.b[i] = fp16_operand(cfg.dist, second, second ? static_cast<std::uint16_t>(s.b[i - 1]) : 0);
-        }
-      }
+      operands_.vectors(cfg.integer, cfg.dist, cfg.k, s.a, s.b);
     }
     set_bits(dut_->in_valid, c, 1, s.valid);
     set_bits(dut_->in_first, c, 1, junk ? rng_() & 1u : s.first);
@@ -259,6 +203,7 @@ class Bench {
   }
 
   std::mt19937_64 rng_;
+  MacOperands operands_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vmac_dot_unit_tb> dut_;
   int ncfg_ = 0, op_slot_ = 0, acc_slot_ = 0;
