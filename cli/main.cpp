@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   lutsim::cli::add_config_command(app);
   lutsim::cli::add_sweep_command(app);
   lutsim::cli::add_validate_command(app);
+  lutsim::cli::add_ppa_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

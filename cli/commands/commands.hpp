@@ -15,5 +15,6 @@ void add_trace_command(CLI::App& app);
 void add_config_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
+void add_ppa_command(CLI::App& app);
 
 }  // namespace lutsim::cli

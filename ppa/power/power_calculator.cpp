@@ -341,6 +341,19 @@ PowerReport compute_power(const LibertyLibrary& library, const GateNetlist& netl
     r.switching_w += p.switching_w;
     r.leakage_w += p.leakage_w;
   }
+  if (options.input_net_switching) {
+    CellTypePower& ports = r.by_cell_type["(input ports)"];
+    const double v = library.nominal_voltage_v();
+    for (std::size_t n = 0; n < netlist.nets().size(); ++n) {
+      const Net& net = netlist.nets()[n];
+      if (!net.has_driver || net.driver.instance != NetPin::kTopPort) continue;
+      const double w = 0.5 * nets.load_f(static_cast<int>(n)) * v * v *
+                       nets.activity(static_cast<int>(n)).density;
+      ports.count += 1;
+      ports.switching_w += w;
+      r.switching_w += w;
+    }
+  }
   r.total_w = r.internal_w + r.switching_w + r.leakage_w;
   r.clock_period_s = options.clock_period_s;
   r.window_s = activity.window_s();
@@ -355,13 +368,16 @@ PowerReport compute_power(const LibertyLibrary& library, const GateNetlist& netl
                         ? "leakage weighted by `when` state probability (pins independent)"
                         : "leakage at cell_leakage_power (state average)");
   r.notes.push_back("internal-power `when` and arc weights assume independent pins (as OpenSTA)");
-  r.notes.push_back("primary input nets: no switching power (no driving cell), as OpenSTA");
+  r.notes.push_back(options.input_net_switching
+                        ? "primary input nets (clock included): switching of their load pins "
+                          "counted as from an ideal driver"
+                        : "primary input nets: no switching power (no driving cell), as OpenSTA");
   return r;
 }
 
 PowerReport measure_power(const std::filesystem::path& netlist, const std::string& top,
                           const CellLibrary& library, const Stimulus& stimulus, double clock_hz,
-                          const std::filesystem::path& work_dir) {
+                          const std::filesystem::path& work_dir, PowerOptions options) {
   const LibertyLibrary& lib = cached_liberty_library(library.liberty);
   const GateNetlist nl = GateNetlist::read(netlist, top, library_pin_directions(lib));
   ActivitySimulationRequest request;
@@ -375,7 +391,6 @@ PowerReport measure_power(const std::filesystem::path& netlist, const std::strin
   const SimulatedActivity sim = simulate_activity(request);
   const VcdActivity vcd =
       VcdActivity::read(sim.vcd, {sim.scope, sim.window_start_s, sim.window_end_s});
-  PowerOptions options;
   options.clock_period_s = request.clock_period_s;
   return compute_power(lib, nl, vcd, options);
 }

@@ -38,6 +38,11 @@ struct PowerOptions {
   // (ppa/reference/README.md) match pin capacitance alone.
   bool wire_load = false;
   LeakageModel leakage = LeakageModel::kStateWeighted;
+  // Count the switching of nets driven by top-level input ports (the clock included) as if an
+  // ideal driver charged their load pins: the energy of delivering operands and clock to the
+  // block, which a block replicated in an array pays. Off by default, as OpenSTA (no driving
+  // cell, no switching power); reported under the cell type "(input ports)".
+  bool input_net_switching = false;
 };
 
 struct CellTypePower {
@@ -68,8 +73,9 @@ PinIsOutput library_pin_directions(const LibertyLibrary& library);
 
 // Simulates `stimulus` on the netlist at `clock_hz` in `work_dir`, reads the VCD and
 // computes the power (the liberty is parsed once per process).
+// `options.clock_period_s` is set from clock_hz.
 PowerReport measure_power(const std::filesystem::path& netlist, const std::string& top,
                           const CellLibrary& library, const Stimulus& stimulus, double clock_hz,
-                          const std::filesystem::path& work_dir);
+                          const std::filesystem::path& work_dir, PowerOptions options = {});
 
 }  // namespace lutsim::ppa

@@ -182,7 +182,10 @@ class VcdParser {
       const char c = static_cast<char>(std::tolower(w[0]));
       if (c == '#') {
         now = std::atoll(std::string(w.substr(1)).c_str());
-        if (end_limit >= 0 && now > end_limit) break;
+        if (end_limit >= 0 && now > end_limit) {
+          last = end_limit;
+          break;
+        }
         last = now;
       } else if (c == '0' || c == '1' || c == 'x' || c == 'z') {
         apply(std::string(w.substr(1)), std::string_view(&c, 1), now);
@@ -195,6 +198,10 @@ class VcdParser {
       } else if (w[0] != '$') {
         fail("unexpected '" + std::string(w) + "' in the value changes");
       }
+    }
+    if (end_limit >= 0 && last < end_limit) {
+      fail("the value changes end at #" + std::to_string(last) + ", before the window end #" +
+           std::to_string(end_limit) + " (a truncated simulation?)");
     }
     window_end_ = end_limit >= 0 ? end_limit : last;
     if (window_end_ <= window_start_) fail("the activity window is empty");

@@ -110,6 +110,12 @@ TEST_CASE("Power: an inverter chain computed by hand", "[ppa][power][calculator]
 
   options.leakage = LeakageModel::kCellAverage;
   CHECK(compute_power(lib, nl, vcd, options).leakage_w == Approx(50e-9));
+
+  // Input-port nets counted: a drives u1.A (2 fF) with 1e8 transitions/s.
+  options.input_net_switching = true;
+  const PowerReport with_inputs = compute_power(lib, nl, vcd, options);
+  CHECK(with_inputs.switching_w == Approx(r.switching_w + 0.5 * 2e-15 * 1e8));
+  CHECK(with_inputs.by_cell_type.at("(input ports)").switching_w == Approx(0.5 * 2e-15 * 1e8));
 }
 
 TEST_CASE("Power: a net missing from the VCD is an error", "[ppa][power][calculator]") {

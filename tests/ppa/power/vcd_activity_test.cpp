@@ -68,3 +68,9 @@ TEST_CASE("VCD: the window skips the warm-up", "[ppa][power][vcd]") {
   CHECK_THROWS_WITH(VcdActivity::parse(kVcd, "t.vcd", {"tb.nowhere", 0, {}}),
                     Catch::Contains("no variables in scope"));
 }
+
+TEST_CASE("VCD: a file that ends before the window is a truncated simulation",
+          "[ppa][power][vcd]") {
+  CHECK_THROWS_WITH(VcdActivity::parse(kVcd, "t.vcd", {"tb.dut", 0, 1e-3}),
+                    Catch::Contains("truncated"));
+}

@@ -1,0 +1,104 @@
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands/commands.hpp"
+#include "cli/config_loading.hpp"
+#include "cli/text_table.hpp"
+#include "ppa/flow/tool_run.hpp"
+#include "ppa/studies/ppa_study.hpp"
+
+namespace lutsim::cli {
+namespace {
+
+struct PpaOptions {
+  std::string config_path;
+  std::vector<std::string> sets;
+  std::string out_dir = "results";
+  std::string cache_dir;
+  std::string repo_dir;
+  int jobs = -1;
+  bool plots = true;
+};
+
+// The repository root: the folder above configs/ (it holds rtl/ and ppa/).
+std::filesystem::path repo_root(const std::string& given) {
+  if (!given.empty()) return given;
+  return configs_dir("").parent_path();
+}
+
+void run_ppa(const PpaOptions& o) {
+  config::ConfigDocument doc = load_config(o.config_path, o.sets);
+  config::ConfigReader root = doc.root();
+  ppa::PpaStudySpec spec = ppa::read_ppa_study(root);
+  doc.check_all_consumed();
+  if (o.jobs >= 0) spec.jobs = o.jobs;
+  const int jobs =
+      spec.jobs > 0 ? spec.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+
+  const std::filesystem::path repo = repo_root(o.repo_dir);
+  const std::filesystem::path out = std::filesystem::path(o.out_dir) / spec.name;
+  const std::filesystem::path cache =
+      o.cache_dir.empty() ? std::filesystem::path(o.out_dir) / "ppa_cache"
+                          : std::filesystem::path(o.cache_dir);
+  std::cerr << "ppa: " << to_string(spec.kind) << " on " << spec.library << " (" << spec.method
+            << "), " << jobs << " job(s) in parallel; cache " << cache.string() << "\n";
+
+  ppa::PpaRunOptions run;
+  run.evaluate = ppa::make_evaluator(spec, repo, cache);
+  run.jobs = jobs;
+  run.scaling = ppa::scaling_to_comparison_node(ppa::cell_library(spec.library));
+  run.progress = [](const std::string& line) { std::cerr << "ppa: " << line << "\n"; };
+  const ppa::PpaStudyResult result = ppa::run_ppa_study(spec, run);
+
+  nlohmann::json config = doc.resolved();
+  const RunRecord record = make_run_record("ppa", config);
+  const WrittenFiles files = write_result_files(out, spec.name, result.table, record);
+  std::cout << format_text_table(result.table) << "\n";
+  for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
+  for (const std::string& f : result.findings) std::cout << f << "\n";
+  std::cout << "wrote " << files.csv.string() << " and " << files.json.string() << "\n";
+  if (o.plots) {
+    const std::filesystem::path png = out / (spec.name + ".png");
+    ppa::run_tool({"/usr/bin/python3",
+                   {(repo / "ppa/studies/plot_ppa_study.py").string(),
+                    std::filesystem::absolute(files.csv).string(),
+                    std::filesystem::absolute(png).string(), to_string(spec.kind)},
+                   std::filesystem::absolute(out),
+                   "plot.log"});
+    std::cout << "wrote " << png.string() << "\n";
+  }
+}
+
+}  // namespace
+
+void add_ppa_command(CLI::App& app) {
+  auto opts = std::make_shared<PpaOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "ppa", "Area, timing and power of the LUT units and baselines (yosys, OpenSTA, own power)");
+  cmd->footer(
+      "Runs one PPA study config (configs/ppa/*.yaml; `study:` is one of ppa_dot_units, "
+      "ppa_group_size, ppa_array_shapes, ppa_weight_bits, ppa_ablation, ppa_tensor_core). "
+      "Every design is synthesized with yosys onto the study's cell library (NanGate45 or "
+      "ASAP7), timed with OpenSTA and simulated at gate level in iverilog on realistic data; "
+      "power comes from lutsim's own liberty-based calculator (method: synthesis), or all "
+      "figures come from the calibrated component model (method: analytic). Results are cached "
+      "(--cache). Writes <out>/<name>/<name>.{csv,json} with the resolved config and git "
+      "revision, and a PNG plot (Debian's /usr/bin/python3 with matplotlib).");
+  cmd->add_option("config", opts->config_path, "PPA study config (YAML)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--set", opts->sets, "override a config value: key=value (repeatable)");
+  cmd->add_option("-o,--out", opts->out_dir, "output directory (results go to <out>/<name>/)");
+  cmd->add_option("--cache", opts->cache_dir, "synthesis/power cache (default <out>/ppa_cache)");
+  cmd->add_option("--repo", opts->repo_dir,
+                  "lutsim source tree holding rtl/ and ppa/ (default: found above configs/)");
+  cmd->add_option("-j,--jobs", opts->jobs, "designs evaluated in parallel (default: the config's)")
+      ->check(CLI::Range(0, 256));
+  cmd->add_flag("!--no-plots", opts->plots, "skip the PNG plot");
+  cmd->callback([opts] { run_ppa(*opts); });
+}
+
+}  // namespace lutsim::cli

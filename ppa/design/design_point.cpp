@@ -1,0 +1,152 @@
+#include "ppa/design/design_point.hpp"
+
+#include <array>
+#include <stdexcept>
+
+namespace lutsim::ppa {
+namespace {
+
+constexpr std::array<std::pair<DesignKind, const char*>, 8> kKindNames{{
+    {DesignKind::kLutDotUnit, "lut_dot_unit"},
+    {DesignKind::kLutDotUnitPrecompute, "lut_dot_unit_precompute"},
+    {DesignKind::kAddDotUnit, "add_bitserial_unit"},
+    {DesignKind::kMacDotUnit, "mac_dot_unit"},
+    {DesignKind::kLutArray, "lut_array"},
+    {DesignKind::kMacArray, "mac_array"},
+    {DesignKind::kTablePrecompute, "lut_table_precompute"},
+    {DesignKind::kLutPe, "lut_pe"},
+}};
+
+bool is_array(DesignKind k) { return k == DesignKind::kLutArray || k == DesignKind::kMacArray; }
+bool is_lut(DesignKind k) {
+  return k == DesignKind::kLutDotUnit || k == DesignKind::kLutDotUnitPrecompute ||
+         k == DesignKind::kLutArray || k == DesignKind::kLutPe;
+}
+bool is_mac(DesignKind k) { return k == DesignKind::kMacDotUnit || k == DesignKind::kMacArray; }
+
+}  // namespace
+
+std::string to_string(DesignKind kind) {
+  for (const auto& [k, name] : kKindNames) {
+    if (k == kind) return name;
+  }
+  throw std::logic_error("to_string(DesignKind): unknown kind");
+}
+
+DesignKind parse_design_kind(const std::string& name) {
+  std::string known;
+  for (const auto& [k, n] : kKindNames) {
+    if (name == n) return k;
+    known += (known.empty() ? "" : ", ") + std::string(n);
+  }
+  throw std::invalid_argument("unknown design '" + name + "' (one of: " + known + ")");
+}
+
+bool integer_datapath(const DesignPoint& d) { return d.activation == ActivationType::kInt8; }
+
+std::string DesignPoint::label() const {
+  std::string s = to_string(kind);
+  if (is_array(kind)) {
+    s += " M" + std::to_string(array_m) + "N" + std::to_string(array_n) + "K" + std::to_string(k);
+  } else {
+    s += " K" + std::to_string(k);
+  }
+  // MAC hardware does not depend on W, but its weights' values (and so its power) do.
+  if (kind != DesignKind::kTablePrecompute) s += " W" + std::to_string(weight_bits);
+  s += " " + std::string(lutsim::to_string(activation));
+  if (!is_mac(kind)) s += symmetric ? " half" : " full";
+  if (is_lut(kind) && negation_in_acc) s += " neg-in-acc";
+  return s;
+}
+
+void DesignPoint::validate() const {
+  const bool mac = is_mac(kind);
+  if (mac ? (k < 1 || k > 16) : (k < 2 || k > 6)) {
+    throw std::invalid_argument(label() + ": K = " + std::to_string(k) + " is outside " +
+                                (mac ? "[1, 16]" : "[2, 6]"));
+  }
+  if (weight_bits < 1 || weight_bits > 8) {
+    throw std::invalid_argument(label() + ": weight bits " + std::to_string(weight_bits) +
+                                " outside [1, 8]");
+  }
+  if (activation == ActivationType::kFp8E5M2) {
+    throw std::invalid_argument(label() + ": FP8 activations are modelled as E4M3 (fp8_e4m3)");
+  }
+  if (is_array(kind) && (array_m < 1 || array_n < 1)) {
+    throw std::invalid_argument(label() + ": array M and N must be >= 1");
+  }
+  if (negation_in_acc && (!is_lut(kind) || !symmetric)) {
+    throw std::invalid_argument(label() + ": negation_in_acc needs a LUT design with half tables");
+  }
+}
+
+RtlTop rtl_top(const DesignPoint& d) {
+  RtlTop t = rtl_top_all_parameters(d);
+  // Parameters at their RTL default are left out, so designs written before a
+  // parameter existed still elaborate.
+  std::erase_if(t.parameters, [](const auto& p) {
+    return (p.first == "NEG_IN_ACC" && p.second == 0) ||
+           (p.first == "SYMMETRIC" && p.second == 1);
+  });
+  return t;
+}
+
+RtlTop rtl_top_all_parameters(const DesignPoint& d) {
+  d.validate();
+  const long long fmt = integer_datapath(d) ? 1 : 0;
+  const long long sym = d.symmetric ? 1 : 0;
+  const long long neg = d.negation_in_acc ? 1 : 0;
+  switch (d.kind) {
+    case DesignKind::kLutDotUnit:
+      return {"lut_dot_unit",
+              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+               {"NEG_IN_ACC", neg}}};
+    case DesignKind::kLutDotUnitPrecompute:
+      return {"lut_dot_unit_precompute",
+              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+               {"NEG_IN_ACC", neg}}};
+    case DesignKind::kAddDotUnit:
+      return {"add_bitserial_unit",
+              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"DATA_FORMAT", fmt}, {"SYMMETRIC", sym}}};
+    case DesignKind::kMacDotUnit:
+      return {"mac_dot_unit", {{"K", d.k}, {"DATA_FORMAT", fmt}}};
+    case DesignKind::kLutArray:
+      return {"lut_array",
+              {{"ARRAY_M", d.array_m}, {"ARRAY_N", d.array_n}, {"ARRAY_K", d.k},
+               {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+               {"NEG_IN_ACC", neg}}};
+    case DesignKind::kMacArray:
+      return {"mac_array",
+              {{"ARRAY_M", d.array_m}, {"ARRAY_N", d.array_n}, {"K", d.k},
+               {"DATA_FORMAT", fmt}}};
+    case DesignKind::kLutPe:
+      return {"lut_pe",
+              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+               {"NEG_IN_ACC", neg}}};
+    case DesignKind::kTablePrecompute:
+      return {"lut_table_precompute", {{"K", d.k}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym}}};
+  }
+  throw std::logic_error("rtl_top: unknown kind");
+}
+
+std::string rtl_text(const DesignPoint& d) {
+  const RtlTop t = rtl_top_all_parameters(d);
+  std::string s = t.top;
+  for (const auto& [name, value] : t.parameters) s += " " + name + "=" + std::to_string(value);
+  return s;
+}
+
+double macs_per_cycle(const DesignPoint& d) {
+  const double units = is_array(d.kind) ? 1.0 * d.array_m * d.array_n : 1.0;
+  switch (d.kind) {
+    case DesignKind::kTablePrecompute:
+      return 0.0;
+    case DesignKind::kMacDotUnit:
+    case DesignKind::kMacArray:
+      return units * d.k;
+    default:
+      return units * d.k / d.weight_bits;
+  }
+}
+
+}  // namespace lutsim::ppa

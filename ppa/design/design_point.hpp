@@ -1,0 +1,62 @@
+#pragma once
+// A hardware design the PPA studies price: which RTL top with which parameters,
+// and how many weight x activation multiply-accumulates it completes per cycle.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/lut/lut_config.hpp"
+
+namespace lutsim::ppa {
+
+enum class DesignKind {
+  kLutDotUnit,            // lut_dot_unit: table register + lookup + accumulator
+  kLutDotUnitPrecompute,  // conventional LUT unit: its own table precompute inside
+  kAddDotUnit,            // add_bitserial_unit: one add per weight bit ("ADD")
+  kMacDotUnit,            // mac_dot_unit: K multipliers + adder tree ("MAC")
+  kLutArray,              // lut_array: M x N x K tile, tables broadcast along N
+  kMacArray,              // mac_array: M x N x K multiply-based tile
+  kTablePrecompute,       // lut_table_precompute alone (combinational)
+  kLutPe,                 // lut_pe: one lookup-accumulate element (no table register)
+};
+
+std::string to_string(DesignKind kind);
+DesignKind parse_design_kind(const std::string& name);  // throws std::invalid_argument
+
+struct DesignPoint {
+  DesignKind kind = DesignKind::kLutDotUnit;
+  int k = 4;            // activations per table / products per dot unit (array: ARRAY_K)
+  int weight_bits = 2;  // W_BIT: bit planes (LUT, ADD); MAC weights are widened, not serial
+  ActivationType activation = ActivationType::kFp16;
+  bool symmetric = true;          // LUT: half tables; ADD: digits +-1
+  bool negation_in_acc = false;   // LUT: no separate negation, folded into the accumulator
+  int array_m = 1, array_n = 1;   // arrays only
+
+  // "lut_dot_unit K4 W2 fp16 half", "lut_array M2N64K4 W2 int8 half", ...
+  std::string label() const;
+  // Throws std::invalid_argument naming the first field out of the RTL's range.
+  void validate() const;
+};
+
+// Table entries / MAC operands are FP16 for FP16 and FP8 activations (FP8 values
+// are exact in binary16) and integers for INT8 activations.
+bool integer_datapath(const DesignPoint& d);
+
+struct RtlTop {
+  std::string top;
+  std::vector<std::pair<std::string, long long>> parameters;
+};
+// The top and its parameters; those at the RTL's default value are omitted.
+RtlTop rtl_top(const DesignPoint& d);
+// Every parameter, defaults included (for reports).
+RtlTop rtl_top_all_parameters(const DesignPoint& d);
+// "lut_array ARRAY_M=2 ARRAY_N=64 ...": the top and every parameter, for reports.
+std::string rtl_text(const DesignPoint& d);
+
+// Weight x activation multiply-accumulates completed per clock cycle in steady
+// state: M*N*K/W_BIT for the bit-serial LUT and ADD designs (one weight plane
+// per cycle), M*N*K for MAC designs; 0 for the precompute block.
+double macs_per_cycle(const DesignPoint& d);
+
+}  // namespace lutsim::ppa

@@ -1,0 +1,181 @@
+#include "ppa/studies/design_evaluation.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/io/atomic_file.hpp"
+#include "ppa/flow/synthesis.hpp"
+#include "ppa/flow/timing.hpp"
+#include "ppa/power/power_calculator.hpp"
+#include "ppa/design/design_stimulus.hpp"
+
+namespace lutsim::ppa {
+namespace {
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& dir,
+                                               const std::string& top) {
+  std::map<std::string, std::filesystem::path> modules;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.is_regular_file() && e.path().extension() == ".sv") {
+      modules[e.path().stem().string()] = e.path();
+    }
+  }
+  if (!modules.count(top)) {
+    throw std::runtime_error("no " + top + ".sv in " + dir.string() + " (the RTL of the design)");
+  }
+  static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]*");
+  std::set<std::string> seen{top};
+  std::vector<std::string> todo{top};
+  while (!todo.empty()) {
+    const std::string text = read_text(modules.at(todo.back()));
+    todo.pop_back();
+    for (std::sregex_iterator it(text.begin(), text.end(), identifier), end; it != end; ++it) {
+      const std::string name = it->str();
+      if (modules.count(name) && seen.insert(name).second) todo.push_back(name);
+    }
+  }
+  std::vector<std::filesystem::path> files;
+  for (const std::string& m : seen) files.push_back(modules.at(m));
+  return files;
+}
+
+namespace {
+
+// Power of a synthesized design, cached beside its netlist by clock, cycles and seed.
+PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
+                          const EvaluationOptions& o) {
+  std::ostringstream key;
+  // The stimulus depends on the design point, not only on the netlist (e.g. a MAC's weight
+  // values depend on the weight bits): the key names both.
+  std::string design = d.label();
+  for (char& ch : design) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  key << "power_" << design << "_" << o.clock_mhz << "MHz_" << o.power_cycles << "cyc_seed"
+      << o.seed << (o.input_net_switching ? "_inputs" : "");
+  const std::filesystem::path cached = syn.work_dir / (key.str() + ".json");
+  if (std::filesystem::exists(cached)) {
+    std::ifstream in(cached);
+    const nlohmann::json j = nlohmann::json::parse(in);
+    PowerReport r;
+    r.internal_w = j.at("internal_w");
+    r.switching_w = j.at("switching_w");
+    r.leakage_w = j.at("leakage_w");
+    r.total_w = j.at("total_w");
+    return r;
+  }
+  const Stimulus stimulus = design_stimulus(d, o.power_cycles, o.seed);
+  PowerOptions options;
+  options.input_net_switching = o.input_net_switching;
+  const PowerReport r = measure_power(syn.netlist, syn.top, o.library, stimulus,
+                                      o.clock_mhz * 1e6, syn.work_dir / key.str(), options);
+  const nlohmann::json j = {{"internal_w", r.internal_w},
+                            {"switching_w", r.switching_w},
+                            {"leakage_w", r.leakage_w},
+                            {"total_w", r.total_w}};
+  write_file_atomically(cached, j.dump(2) + "\n");
+  return r;
+}
+
+SynthesisResult synthesize_design(const DesignPoint& design, const EvaluationOptions& o) {
+  const RtlTop top = rtl_top(design);
+  SynthesisRequest req;
+  req.top = top.top;
+  req.sources = rtl_sources(o.rtl_dir, top.top);
+  req.parameters = top.parameters;
+  req.library = o.library;
+  req.cache_dir = o.cache_dir;
+  return synthesize(req);
+}
+
+PowerReport simulated_power(const DesignPoint& design, const EvaluationOptions& o) {
+  return netlist_power(design, synthesize_design(design, o), o);
+}
+
+PowerReport scaled(const PowerReport& r, double k) {
+  PowerReport s;
+  s.internal_w = k * r.internal_w;
+  s.switching_w = k * r.switching_w;
+  s.leakage_w = k * r.leakage_w;
+  s.total_w = k * r.total_w;
+  return s;
+}
+
+PowerReport plus(const PowerReport& a, const PowerReport& b) {
+  PowerReport s;
+  s.internal_w = a.internal_w + b.internal_w;
+  s.switching_w = a.switching_w + b.switching_w;
+  s.leakage_w = a.leakage_w + b.leakage_w;
+  s.total_w = a.total_w + b.total_w;
+  return s;
+}
+
+// The power of a design and how it was obtained (see evaluate_design).
+std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const SynthesisResult& syn,
+                                                 const EvaluationOptions& o) {
+  const double m = d.array_m, units = 1.0 * d.array_m * d.array_n;
+  if (d.kind == DesignKind::kLutArray) {
+    DesignPoint unit = d, element = d;
+    unit.kind = DesignKind::kLutDotUnit;
+    element.kind = DesignKind::kLutPe;
+    unit.array_m = unit.array_n = element.array_m = element.array_n = 1;
+    const PowerReport pu = simulated_power(unit, o), pe = simulated_power(element, o);
+    return {plus(scaled(plus(pu, scaled(pe, -1)), m), scaled(pe, units)),
+            "composed: M x (" + unit.label() + " - " + element.label() + ") + MxN x " +
+                element.label() + ", each gate-level"};
+  }
+  if (d.kind == DesignKind::kMacArray) {
+    DesignPoint unit = d;
+    unit.kind = DesignKind::kMacDotUnit;
+    unit.array_m = unit.array_n = 1;
+    return {scaled(simulated_power(unit, o), units),
+            "composed: MxN x " + unit.label() + ", gate-level"};
+  }
+  return {netlist_power(d, syn, o), "gate-level"};
+}
+
+}  // namespace
+
+DesignPpa evaluate_design(const DesignPoint& design, const EvaluationOptions& o) {
+  const RtlTop top = rtl_top(design);
+  const SynthesisResult syn = synthesize_design(design, o);
+
+  DesignPpa p;
+  p.design = design;
+  p.rtl = rtl_text(design);
+  p.area_um2 = syn.area_um2;
+  p.sequential_area_um2 = syn.sequential_area_um2;
+  p.cells = syn.cells;
+  p.clock_mhz = o.clock_mhz;
+  p.macs_per_cycle = macs_per_cycle(design);
+  if (o.timing) {
+    const TimingResult t = analyze_timing(syn, o.library);
+    p.critical_path_ns = t.critical_path_ns;
+    p.max_clock_mhz = t.max_clock_mhz;
+  }
+  if (o.power) {
+    const auto [r, method] = design_power(design, syn, o);
+    p.power_method = method;
+    p.internal_w = r.internal_w;
+    p.switching_w = r.switching_w;
+    p.leakage_w = r.leakage_w;
+    p.total_w = r.total_w;
+  }
+  return p;
+}
+
+}  // namespace lutsim::ppa

@@ -1,0 +1,67 @@
+#pragma once
+// Full-flow PPA of one design point: synthesis (area), static timing (critical
+// path), gate-level simulation with realistic data and the project's power
+// calculator (power), and the figures of merit architects compare by.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ppa/flow/cell_library.hpp"
+#include "ppa/design/design_point.hpp"
+
+namespace lutsim::ppa {
+
+struct EvaluationOptions {
+  CellLibrary library;
+  std::filesystem::path rtl_dir;    // rtl/: <module>.sv per module; a top reads what it uses
+  std::filesystem::path cache_dir;  // synthesis and power results are cached here
+  double clock_mhz = 500;           // clock of the power simulation and the throughput
+  int power_cycles = 1000;          // simulated cycles, warm-up included
+  std::uint64_t seed = 1;
+  bool timing = true;               // run OpenSTA
+  bool power = true;                // simulate and compute power
+  // Count the switching of the design's input nets (operands and clock delivered to it), so
+  // that blocks replicated into arrays and tensor cores pay for their operand broadcast.
+  bool input_net_switching = true;
+};
+
+struct DesignPpa {
+  DesignPoint design;
+  std::string rtl;            // RTL top and every parameter: "lut_dot_unit K=4 W_BIT=2 ..."
+  double area_um2 = 0;
+  double sequential_area_um2 = 0;
+  int cells = 0;
+  double critical_path_ns = 0;  // 0 when timing was not run
+  double max_clock_mhz = 0;
+  double clock_mhz = 0;
+  double internal_w = 0, switching_w = 0, leakage_w = 0, total_w = 0;  // at clock_mhz
+  double macs_per_cycle = 0;
+  // "gate-level" (the design itself simulated), or how an array's power was composed from
+  // simulated blocks (arrays are too large to simulate at gate level in iverilog).
+  std::string power_method;
+
+  double ops_per_s() const { return 2.0 * macs_per_cycle * clock_mhz * 1e6; }  // 1 MAC = 2 ops
+  double tops_per_mm2() const { return ops_per_s() / 1e12 / (area_um2 * 1e-6); }
+  double tops_per_w() const { return total_w > 0 ? ops_per_s() / 1e12 / total_w : 0; }
+  double energy_per_mac_pj() const {
+    return macs_per_cycle > 0 ? total_w / (macs_per_cycle * clock_mhz * 1e6) * 1e12 : 0;
+  }
+};
+
+// The SystemVerilog files `top` needs: rtl_dir/<module>.sv for the top and, recursively,
+// for every module of rtl_dir its file mentions (one module per file), so that a synthesis
+// cache key changes only when one of them does. Throws if the top's file is missing.
+std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& rtl_dir,
+                                               const std::string& top);
+
+// Runs (or reuses from the cache) synthesis, timing and power for one design. Area and
+// timing always come from the design's own netlist. Power is simulated at gate level on
+// the design itself, except for arrays: a LUT array's power is M x (its dot unit - one
+// lookup-accumulate element) + M x N x one element (M table registers and control, M x N
+// elements, each simulated in its own netlist on the same stimulus), a MAC array's
+// M x N x its dot unit's.
+DesignPpa evaluate_design(const DesignPoint& design, const EvaluationOptions& options);
+
+}  // namespace lutsim::ppa
