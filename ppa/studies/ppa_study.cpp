@@ -118,7 +118,9 @@ Plan plan_array_shapes(const PpaStudySpec& s) {
   Plan p{{{"shape", "", "MxNxK"}, {"weight_bits", "bit", ""}, {"activation", "", ""}},
          {},
          {"lut_array: M tables broadcast along N, M x N lookup-accumulate elements, tables "
-          "precomputed outside the array"}};
+          "precomputed outside the array",
+          "not priced: the operand traffic into the array (M tables per group, N x K weight "
+          "index bits per cycle from the register file), which favours small N"}};
   for (ActivationType a : s.activations) {
     for (int w : s.weight_bits) {
       for (DesignPoint d : s.shapes) {
