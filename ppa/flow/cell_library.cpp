@@ -10,33 +10,44 @@ namespace lutsim::ppa {
 namespace {
 
 CellLibrary make_nangate45(const std::filesystem::path& dir) {
-  return {"nangate45",
-          "NanGate 45 nm Open Cell Library, typical corner, 1.10 V, 25 C",
-          45.0,
-          1.10,
-          dir / "nangate45.lib",
-          dir / "nangate45_cells_sim.v",
-          "LOGIC1_X1",
-          "LOGIC0_X1",
-          1.0,
-          1e-9};
+  CellLibrary lib;
+  lib.name = "nangate45";
+  lib.description = "NanGate 45 nm Open Cell Library, typical corner, 1.10 V, 25 C";
+  lib.node_nm = 45.0;
+  lib.supply_v = 1.10;
+  lib.liberty = dir / "nangate45.lib";
+  lib.cell_models = dir / "nangate45_cells_sim.v";
+  lib.tie_high = "LOGIC1_X1";
+  lib.tie_low = "LOGIC0_X1";
+  lib.buffer = "BUF_X1";
+  lib.buffer_in = "A";
+  lib.buffer_out = "Z";
+  lib.time_unit_ns = 1.0;
+  lib.leakage_unit_w = 1e-9;
+  return lib;
 }
 
 // Five ASAP7 liberty files merged into one by the build (ppa/pdk/merge_liberty.py).
 // Its units differ from NanGate's: time in ps, leakage power in pW (capacitance
 // fF, area um^2 as NanGate).
 CellLibrary make_asap7(const std::filesystem::path& dir) {
-  return {"asap7",
-          "ASAP7 7 nm predictive PDK, asap7sc7p5t RVT, TT corner, 0.70 V, 25 C "
-          "(liberty units: ps, pW)",
-          7.0,
-          0.70,
-          dir / "asap7.lib",
-          dir / "asap7_cells_sim.v",
-          "TIEHIx1_ASAP7_75t_R",
-          "TIELOx1_ASAP7_75t_R",
-          1e-3,
-          1e-12};
+  CellLibrary lib;
+  lib.name = "asap7";
+  lib.description =
+      "ASAP7 7 nm predictive PDK, asap7sc7p5t RVT, TT corner, 0.70 V, 25 C (liberty units: ps, "
+      "pW)";
+  lib.node_nm = 7.0;
+  lib.supply_v = 0.70;
+  lib.liberty = dir / "asap7.lib";
+  lib.cell_models = dir / "asap7_cells_sim.v";
+  lib.tie_high = "TIEHIx1_ASAP7_75t_R";
+  lib.tie_low = "TIELOx1_ASAP7_75t_R";
+  lib.buffer = "BUFx2_ASAP7_75t_R";
+  lib.buffer_in = "A";
+  lib.buffer_out = "Y";
+  lib.time_unit_ns = 1e-3;
+  lib.leakage_unit_w = 1e-12;
+  return lib;
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 
 // Changes whenever the script or the way results are read changes: old cache
 // entries then stop matching.
-constexpr const char* kFlowVersion = "lutsim-yosys-flow-2";
+constexpr const char* kFlowVersion = "lutsim-yosys-flow-4";
 constexpr const char* kMarker = "result.json";
 constexpr const char* kNetlist = "netlist.v";
 
@@ -88,6 +88,22 @@ std::string tie_command(const CellLibrary& lib, const LibertyCells& cells) {
          lib.tie_low + " " + pin(lib.tie_low) + "\n";
 }
 
+// "insbuf ..." on the output ports with the library's buffer, or "" if it names none.
+// An output port that carries the same net as another port (the equal low bits of an
+// integer table's entries) is otherwise written as a concatenated `assign {a, b} = {c, c}`,
+// which Debian's OpenSTA 2.0.17 cannot read; a buffer is what a physical design would put
+// there. Internal aliases stay plain assigns, which OpenSTA reads.
+std::string buffer_command(const CellLibrary& lib, const LibertyCells& cells) {
+  if (lib.buffer.empty()) return "";
+  const auto it = cells.find(lib.buffer);
+  if (it == cells.end() || it->second.output_pins != std::vector<std::string>{lib.buffer_out}) {
+    throw std::runtime_error("cell library " + lib.name + ": buffer " + lib.buffer +
+                             " missing from " + lib.liberty.string() + " or its output is not " +
+                             lib.buffer_out);
+  }
+  return "insbuf -buf " + lib.buffer + " " + lib.buffer_in + " " + lib.buffer_out + " o:*\n";
+}
+
 std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
   const std::string lib = quoted(r.library.liberty);
   std::ostringstream s;
@@ -120,7 +136,7 @@ std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
   // scalar nets much faster (a change of one bit no longer wakes every reader of a vector).
   s << "splitnets\n"
     << "opt_clean\n"
-    << "tee -q -o stat.txt stat\n"
+    << buffer_command(r.library, cells) << "tee -q -o stat.txt stat\n"
     << "write_verilog -noattr " << kNetlist << "\n";
   return s.str();
 }

@@ -53,3 +53,23 @@ TEST_CASE("flow: timing of a combinational design uses a virtual clock", "[ppa][
   CHECK(t.critical_path_ns < 2.0);
   CHECK(t.max_clock_mhz == Approx(1000.0 / t.critical_path_ns));
 }
+
+TEST_CASE("flow: outputs aliasing one net get buffers, and OpenSTA reads the netlist",
+          "[ppa][flow]") {
+  for (const std::string library : {"nangate45", "asap7"}) {
+    const CellLibrary lib = cell_library(library);
+    SynthesisRequest r;
+    r.top = "aliased_outputs";
+    r.sources = {flow_data("aliased_outputs.sv")};
+    r.library = lib;
+    r.cache_dir = shared_cache();
+    const SynthesisResult s = synthesize(r);
+    INFO(library);
+    // one XOR and one AND drive y[0] and y[1]; y[2] and z are buffered copies of y[0]
+    CHECK(s.cells_by_type.count(lib.buffer) == 1);
+    CHECK(s.cells_by_type.at(lib.buffer) == 2);
+    const TimingResult t = analyze_timing(s, lib);
+    CHECK(t.combinational_only);
+    CHECK(t.critical_path_ns > 0);
+  }
+}
