@@ -31,7 +31,7 @@ constexpr int kGroupsPerDot = 8;
 constexpr int kDataK = 4;  // group size of the tables and dot products feeding datapath blocks
 // Bumped whenever every stimulus changes (BlockRun::data_version for one block),
 // so cached simulation results are not reused.
-constexpr const char* kStimulusVersion = "v2";
+constexpr const char* kStimulusVersion = "v3";
 
 // ---- stimulus construction ------------------------------------------------
 
@@ -652,10 +652,11 @@ RunPower simulate_run(const BlockRun& run, const SynthesisResult& syn, const Sti
   options.input_slew_s = o.input_slew_s;
   const PowerReport report = compute_power(lib, nl, vcd, options);
 
-  // Switching of the nets of driven input ports: load pins plus wire load, as
-  // the power calculator charges a cell-driven net.
+  // Switching of the nets of driven input ports, charged as the power calculator charges a
+  // cell-driven net with the same options: load pins (plus a wire load only when the options
+  // ask for one; the full flow the model is validated against uses none).
   double port_j = 0;
-  const WireLoadModel* wire = lib.default_wire_load();
+  const WireLoadModel* wire = options.wire_load ? lib.default_wire_load() : nullptr;
   const double v = lib.nominal_voltage_v();
   for (const Net& net : nl.nets()) {
     if (!net.has_driver || net.driver.instance != NetPin::kTopPort || net.constant >= 0) continue;
@@ -749,7 +750,8 @@ ComponentTable fit_component_table(const FitOptions& o) {
                      "abc -liberty; opt_clean -purge; stat -liberty (ppa::synthesize)";
   p.power_flow =
       "iverilog zero-delay gate-level simulation (ppa::simulate_activity), VCD activity, "
-      "OpenSTA-2.4-style internal + switching + leakage (ppa::compute_power), default wire load";
+      "OpenSTA-2.4-style internal + switching + leakage (ppa::compute_power), no wire load "
+      "(net load = pin capacitance, as the full flow)";
   const RunRecord record = make_run_record("lutsim_ppa_fit", nlohmann::json::object());
   p.git_revision = record.git_revision;
   p.created_utc = record.created_utc;

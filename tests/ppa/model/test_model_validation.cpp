@@ -34,8 +34,8 @@ struct Measured {
   double total_w = 0;
 };
 
-// Full flow of one design, the power cached beside the synthesis result.
-Measured full_flow(const DesignPoint& d, const CellLibrary& lib) {
+// The design's own netlist (cached).
+SynthesisResult synthesize_point(const DesignPoint& d, const CellLibrary& lib) {
   const RtlTop top = rtl_top(d);
   SynthesisRequest req;
   req.top = top.top;
@@ -43,7 +43,12 @@ Measured full_flow(const DesignPoint& d, const CellLibrary& lib) {
   req.parameters = top.parameters;
   req.library = lib;
   req.cache_dir = LUTSIM_PPA_CACHE_DIR;
-  const SynthesisResult syn = synthesize(req);
+  return synthesize(req);
+}
+
+// Full flow of one design, the power cached beside the synthesis result.
+Measured full_flow(const DesignPoint& d, const CellLibrary& lib) {
+  const SynthesisResult syn = synthesize_point(d, lib);
   std::ostringstream key;
   key << "model_validation_power_" << kClockMhz << "MHz_" << kCycles << "cyc_seed" << kSeed;
   const std::filesystem::path cached = syn.work_dir / (key.str() + ".json");
@@ -124,13 +129,11 @@ TEST_CASE("analytic model within 10 % area and 15 % power of the full flow (NanG
   });
 }
 
-// Known gap (reported in ppa/model/README.md and the issue notes, not asserted): the
-// model under-predicts the integer LUT element (lookup + accumulator) by about
-// 0.1-0.2 pJ per cycle in context (lut_dot_unit K4 W2 int8: -10 %), and the array has
-// eight of them against two table registers, so its power lands outside 15 % (-15.7 %).
-// Components are measured with ideal slews on their inputs and unloaded outputs; inside
-// the designs the nets between them have real loads and slews. Area is asserted; the
-// power error is printed.
+// Known gap (measured and explained in ppa/model/README.md, not asserted): abc maps the
+// lookup-accumulate element differently inside a design than alone, and the in-context
+// mapping of the INT8 element draws about 11 % more; the array has eight of them against two
+// table registers, so its power lands outside 15 % (-18.1 % with the current NanGate45
+// table). Area is asserted; the power error is printed.
 TEST_CASE("analytic model of lut_array: area within 10 % of the full flow (NanGate45)",
           "[ppa][model][validation]") {
   validate({point(DesignKind::kLutArray, 4, 2, kInt8, true, false, 2, 4)}, "nangate45", false);
@@ -143,4 +146,41 @@ TEST_CASE("analytic model within 10 % area and 15 % power of the full flow (ASAP
       {point(DesignKind::kLutDotUnit, 4, 2, kFp16), point(DesignKind::kLutDotUnit, 4, 2, kInt8),
        point(DesignKind::kMacDotUnit, 4, 2, kInt8), point(DesignKind::kAddDotUnit, 4, 2, kInt8)},
       "asap7");
+}
+
+// The studies price arrays too large for gate-level simulation by composing simulated
+// blocks (evaluate_design: M x (dot unit - element) + M x N x element). Here a small
+// array is both composed and simulated whole on the same stimulus, input nets counted
+// as in the studies. Elements inside an array are mapped by abc in a different context
+// from the element synthesized alone (ppa/model/README.md), which the composition
+// cannot see; the same 15 % power bar as the analytic model applies.
+TEST_CASE("array power composed from blocks against the array simulated whole (NanGate45)",
+          "[ppa][model][validation]") {
+  const CellLibrary lib = cell_library("nangate45");
+  EvaluationOptions o;
+  o.library = lib;
+  o.rtl_dir = "rtl";
+  o.cache_dir = LUTSIM_PPA_CACHE_DIR;
+  o.clock_mhz = kClockMhz;
+  o.power_cycles = kCycles;
+  o.seed = kSeed;
+  o.timing = false;
+  std::printf("%-40s %12s %12s %7s\n", "array", "whole uW", "composed uW", "err %");
+  for (const ActivationType a : {kInt8, kFp16}) {
+    const DesignPoint d = point(DesignKind::kLutArray, 4, 2, a, true, false, 2, 4);
+    const DesignPpa composed = evaluate_design(d, o);
+    const SynthesisResult syn = synthesize_point(d, lib);
+    PowerOptions with_inputs;
+    with_inputs.input_net_switching = true;
+    const PowerReport whole =
+        measure_power(syn.netlist, syn.top, lib, design_stimulus(d, kCycles, kSeed),
+                      kClockMhz * 1e6, syn.work_dir / "whole_array_power", with_inputs);
+    const double err = (composed.total_w - whole.total_w) / whole.total_w;
+    std::printf("%-40s %12.1f %12.1f %+7.1f\n", d.label().c_str(), whole.total_w * 1e6,
+                composed.total_w * 1e6, 100 * err);
+    std::fflush(stdout);
+    INFO(d.label() << ": whole " << whole.total_w * 1e6 << " uW, composed "
+                   << composed.total_w * 1e6 << " uW");
+    CHECK(std::abs(err) <= 0.15);
+  }
 }
