@@ -21,6 +21,8 @@ DesignEvaluator make_evaluator(const PpaStudySpec& spec, const std::filesystem::
       p.design = d;
       p.rtl = rtl_text(d);
       p.area_um2 = a.area_um2;
+      // Not modelled: flip-flop area is not separated, and no path is timed.
+      p.sequential_area_um2 = std::numeric_limits<double>::quiet_NaN();
       p.clock_mhz = clock;
       p.macs_per_cycle = a.macs_per_cycle;
       // The component model prices dynamic power as a whole: no internal/switching split.

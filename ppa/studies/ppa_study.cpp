@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -208,8 +209,8 @@ const std::vector<ResultTable::Column> kMetricColumns = {
     {"design_label", "", "design point"},
     {"rtl", "", "RTL top and parameters"},
     {"area", "um^2", "cell area at the library's node"},
-    {"sequential_area", "um^2", "flip-flop area"},
-    {"critical_path", "ns", "OpenSTA worst path (0: not timed)"},
+    {"sequential_area", "um^2", "flip-flop area (nan: not separated by the analytic model)"},
+    {"critical_path", "ns", "OpenSTA worst path (nan: not timed)"},
     {"max_clock", "MHz", "1000 / critical_path"},
     {"clock", "MHz", "clock of power and throughput"},
     {"meets_clock", "", "yes if max_clock >= clock (single-cycle, unpipelined RTL)"},
@@ -233,10 +234,13 @@ void append_metrics(std::vector<Cell>& row, const DesignPpa& p, double copies,
                     const NodeScaling& scale) {
   const double area = p.area_um2 * copies;
   const double power = p.total_w * copies;
+  // A design that was not timed (the analytic model, or timing turned off) has no path.
+  const bool timed = p.critical_path_ns > 0;
+  const double untimed = std::numeric_limits<double>::quiet_NaN();
   row.insert(row.end(),
              {p.design.label(), p.rtl, area, p.sequential_area_um2 * copies,
-              p.critical_path_ns, p.max_clock_mhz, p.clock_mhz,
-              std::string(p.max_clock_mhz <= 0 ? "untimed" : p.max_clock_mhz >= p.clock_mhz ? "yes" : "no"),
+              timed ? p.critical_path_ns : untimed, timed ? p.max_clock_mhz : untimed, p.clock_mhz,
+              std::string(!timed ? "untimed" : p.max_clock_mhz >= p.clock_mhz ? "yes" : "no"),
               p.power_method, power * 1e3,
               p.internal_w * copies * 1e3, p.switching_w * copies * 1e3,
               p.leakage_w * copies * 1e3, p.macs_per_cycle * copies, p.energy_per_mac_pj(),
