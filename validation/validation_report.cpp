@@ -36,6 +36,7 @@ std::vector<ResultTable::Column> point_columns() {
           {"bound", "", "what limits the chosen tiling"},
           {"tile", "", "threadblock tile BMxBN"},
           {"split_k", "1", ""},
+          {"multicast", "", "operand tile shared by a thread-block cluster (none, A, B)"},
           {"waves", "1", "rounds of threadblocks over the SMs"}};
 }
 
@@ -57,6 +58,7 @@ std::vector<ResultTable::Cell> point_row(const MeasuredDataset& d, const PointEr
           std::string(to_string(e.bound)),
           std::to_string(e.tiling.tile.bm) + "x" + std::to_string(e.tiling.tile.bn),
           std::int64_t{e.tiling.split_k},
+          std::string(to_string(e.tiling.multicast)),
           e.waves};
 }
 

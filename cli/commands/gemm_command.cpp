@@ -45,8 +45,13 @@ void run_gemm(const GemmOptions& o) {
   std::printf("  time            %.3f us  (%.1f TFLOP/s equivalent)\n", e.time_s * 1e6,
               shape.flops() / e.time_s / 1e12);
   std::printf("  bound           %s\n", std::string(to_string(e.bound)).c_str());
-  std::printf("  tiling          %dx%dx%d, %d stages, split-K %d\n", t.bm, t.bn, t.bk, t.stages,
+  std::printf("  tiling          %dx%dx%d, %d stages, split-K %d", t.bm, t.bn, t.bk, t.stages,
               e.tiling.split_k);
+  if (e.tiling.multicast != Multicast::kNone) {
+    std::printf(", clusters of %d sharing the %s tile", hw.cluster_multicast_ctas,
+                to_string(e.tiling.multicast));
+  }
+  std::printf("\n");
   std::printf("  CTAs            %lld (%d per SM, %lld waves)\n", static_cast<long long>(e.ctas),
               e.ctas_per_sm, static_cast<long long>(e.waves));
   std::printf(

@@ -66,6 +66,13 @@ void read_kernel(config::ConfigReader r, HardwareSpec& h) {
                             .unit = "s",
                             .min = 0.0,
                             .max = 1e-3});
+  h.cluster_multicast_ctas = r.get<int>(
+      "cluster_multicast_ctas",
+      {.description = "CTAs of a thread-block cluster sharing one operand tile by TMA multicast "
+                      "(Hopper GEMM kernels: 2); 1: no clusters",
+       .default_value = 1,
+       .min = 1,
+       .max = 16});
 }
 
 CalibrationSpec read_calibration(config::ConfigReader r) {

@@ -61,6 +61,9 @@ struct HardwareSpec {
   std::int64_t dram_bytes = 0;
   double dram_bw_bytes_per_s = 0.0;
   double kernel_launch_overhead_s = 0.0;  // host launch gap seen by event timing
+  // CTAs of a thread-block cluster that share one operand tile by TMA multicast
+  // (Hopper, compute capability 9.0); 1: no clusters (Ampere and older).
+  int cluster_multicast_ctas = 1;
   CalibrationSpec calibration;
   std::optional<LutTensorCoreSpec> lut_tensor_core;
 

@@ -70,8 +70,16 @@ void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
                                   active_sms * c.max_dram_bw_per_sm_bytes_per_s);
   e.dram_s = c.cta_latency_s + e.dram_bytes / dram_bw;
   const double k_slice = static_cast<double>(ceil_div(s.k, tl.split_k));
-  const double l2_bytes = static_cast<double>(e.ctas) *
-                          (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_slice;
+  // A tile shared by a cluster is read from L2 once for all its CTAs (at most as many as
+  // the grid has along that dimension).
+  auto sharing = [&](std::int64_t blocks_along) {
+    return static_cast<double>(std::min<std::int64_t>(hw.cluster_multicast_ctas, blocks_along));
+  };
+  const double a_share = tl.multicast == Multicast::kA ? sharing(ceil_div(s.n, t.bn)) : 1.0;
+  const double b_share = tl.multicast == Multicast::kB ? sharing(ceil_div(s.m, t.bm)) : 1.0;
+  const double l2_bytes =
+      static_cast<double>(e.ctas) *
+      (t.bm * k.a_bytes_per_elem / a_share + t.bn * k.b_bytes_per_elem / b_share) * k_slice;
   e.l2_s = l2_bytes / (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * c.l2_efficiency);
 }
 
@@ -127,8 +135,11 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
       for (int split : candidate_split_k()) {
-        const auto e = estimate_gemm(hw, k, s, {t, split});
-        if (e && (!best || e->time_s < best->time_s)) best = e;
+        for (const Multicast m : {Multicast::kNone, Multicast::kA, Multicast::kB}) {
+          if (m != Multicast::kNone && hw.cluster_multicast_ctas < 2) continue;
+          const auto e = estimate_gemm(hw, k, s, {t, split, m});
+          if (e && (!best || e->time_s < best->time_s)) best = e;
+        }
       }
     }
   };

@@ -44,4 +44,16 @@ std::span<const int> candidate_split_k() {
   return kSplitK;
 }
 
+const char* to_string(Multicast m) {
+  switch (m) {
+    case Multicast::kNone:
+      return "none";
+    case Multicast::kA:
+      return "A";
+    case Multicast::kB:
+      return "B";
+  }
+  return "?";
+}
+
 }  // namespace lutsim

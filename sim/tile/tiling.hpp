@@ -15,10 +15,20 @@ struct ThreadblockTile {
   int stages = 4;
 };
 
+// Which operand tile the CTAs of a thread-block cluster share by TMA multicast
+// (Hopper): each tile is read from L2 once per cluster instead of once per CTA.
+// kA: the cluster's CTAs lie along N and share their A (activation) tile; kB:
+// along M, sharing the B (weight) tile.
+enum class Multicast { kNone, kA, kB };
+
 struct Tiling {
   ThreadblockTile tile;
   int split_k = 1;  // K split across this many CTAs, partial sums reduced after
+  Multicast multicast = Multicast::kNone;
 };
+
+// "none", "A", "B".
+const char* to_string(Multicast m);
 
 // The tiles the search considers: the shapes CUTLASS/cuBLAS kernels for
 // Ampere/Hopper instantiate, from 256x128 down to 16-row tiles for GEMV-like

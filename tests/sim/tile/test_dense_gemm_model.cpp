@@ -69,3 +69,29 @@ TEST_CASE("batched GEMMs cost as many instances", "[tile]") {
   const double eight = best_dense_gemm(h, {4096, 4096, 4096, 8, MmaType::kFp16}).time_s;
   CHECK(eight == Approx(8 * one).epsilon(0.08));
 }
+
+TEST_CASE("clusters sharing an operand tile read it from L2 once (Hopper multicast)", "[tile]") {
+  const HardwareSpec h = load_hardware("configs/hw/h100_sxm.yaml");
+  REQUIRE(h.cluster_multicast_ctas == 2);
+  // 8 x 16 tiles of 256 x 128: A is read by the 16 CTAs of a row, B by the 8 of a column.
+  const GemmShape s{256 * 8, 128 * 16, 8192, 1, MmaType::kFp16};
+  const ThreadblockTile t{256, 128, 32, 3};
+  const auto none = estimate_dense_gemm(h, s, {t, 1, Multicast::kNone});
+  const auto a = estimate_dense_gemm(h, s, {t, 1, Multicast::kA});
+  const auto b = estimate_dense_gemm(h, s, {t, 1, Multicast::kB});
+  REQUIRE((none && a && b));
+  // Per CTA and K step: A 256 x 2 bytes, B 128 x 2 bytes; sharing halves one of them.
+  CHECK(a->l2_s == Approx(none->l2_s * (128.0 + 128.0) / (256.0 + 128.0)));
+  CHECK(b->l2_s == Approx(none->l2_s * (256.0 + 64.0) / (256.0 + 128.0)));
+  CHECK(a->dram_bytes == none->dram_bytes);  // DRAM traffic is unchanged
+  // The search takes the cheaper sharing; a GPU without clusters never shares.
+  CHECK(best_dense_gemm(h, s).tiling.multicast != Multicast::kNone);
+  CHECK(best_dense_gemm(a100(), s).tiling.multicast == Multicast::kNone);
+  // A grid one CTA wide along N has no neighbour to share A with.
+  const auto narrow = estimate_dense_gemm(h, {256 * 8, 128, 8192, 1, MmaType::kFp16},
+                                          {t, 1, Multicast::kA});
+  const auto narrow_none = estimate_dense_gemm(h, {256 * 8, 128, 8192, 1, MmaType::kFp16},
+                                               {t, 1, Multicast::kNone});
+  REQUIRE((narrow && narrow_none));
+  CHECK(narrow->l2_s == Approx(narrow_none->l2_s));
+}
