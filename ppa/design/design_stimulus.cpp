@@ -10,6 +10,7 @@
 #include "core/lut/lut_table.hpp"
 #include "core/numerics/fp16.hpp"
 #include "core/numerics/fp8.hpp"
+#include "ppa/power/stimulus_builder.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -17,78 +18,6 @@ namespace {
 constexpr int kResetCycles = 2;
 constexpr int kWarmupCycles = 8;
 constexpr int kGroupsPerDot = 8;
-
-// A port value built LSB first, written as hex of the port's full width.
-class PortBits {
- public:
-  explicit PortBits(int width) : bits_(static_cast<std::size_t>(width), false) {}
-  void put(int lsb, int width, std::uint64_t value) {
-    for (int i = 0; i < width; ++i) bits_.at(static_cast<std::size_t>(lsb + i)) = (value >> i) & 1u;
-  }
-  std::string hex() const {
-    const std::size_t digits = (bits_.size() + 3) / 4;
-    std::string s(digits, '0');
-    for (std::size_t d = 0; d < digits; ++d) {
-      unsigned v = 0;
-      for (std::size_t b = 0; b < 4; ++b) {
-        const std::size_t i = 4 * d + b;
-        if (i < bits_.size() && bits_[i]) v |= 1u << b;
-      }
-      s[digits - 1 - d] = "0123456789abcdef"[v];
-    }
-    return s;
-  }
-
- private:
-  std::vector<bool> bits_;
-};
-
-// Per-cycle waveforms of one design's input ports, filled cycle by cycle.
-class Waveforms {
- public:
-  Waveforms(int cycles, std::vector<std::pair<std::string, int>> ports) {
-    stimulus_.cycles = cycles;
-    stimulus_.warmup_cycles = kWarmupCycles;
-    for (auto& [name, width] : ports) {
-      stimulus_.inputs.push_back({name, width, std::vector<std::string>(cycles)});
-    }
-  }
-  // A design without a clock: inputs change once per period.
-  void combinational() { stimulus_.clock_port.clear(); }
-  // Sets port `name` in `cycle` from a builder.
-  void set(int cycle, const std::string& name, const PortBits& bits) {
-    for (PortWaveform& w : stimulus_.inputs) {
-      if (w.port == name) {
-        w.hex_per_cycle.at(static_cast<std::size_t>(cycle)) = bits.hex();
-        return;
-      }
-    }
-    throw std::logic_error("design_stimulus: no port " + name);
-  }
-  void set(int cycle, const std::string& name, std::uint64_t value) {
-    PortBits b(width(name));
-    b.put(0, std::min(64, width(name)), value);
-    set(cycle, name, b);
-  }
-  int width(const std::string& name) const {
-    for (const PortWaveform& w : stimulus_.inputs) {
-      if (w.port == name) return w.width;
-    }
-    throw std::logic_error("design_stimulus: no port " + name);
-  }
-  Stimulus take() {
-    // Cycles a generator left unset hold zeros.
-    for (PortWaveform& w : stimulus_.inputs) {
-      for (std::string& h : w.hex_per_cycle) {
-        if (h.empty()) h = PortBits(w.width).hex();
-      }
-    }
-    return std::move(stimulus_);
-  }
-
- private:
-  Stimulus stimulus_;
-};
 
 // One activation drawn from N(0, 1) in the design's format: the value the
 // golden model sees and the bits the RTL port takes.
@@ -119,12 +48,16 @@ Activation draw_activation(ActivationType type, std::mt19937_64& rng) {
   }
 }
 
-int activation_width(const DesignPoint& d) { return integer_datapath(d) ? 8 : 16; }
+int activation_width(const DesignPoint& d) {
+  return integer_datapath(d) ? 8 : 16;
+}
 int entry_width(const DesignPoint& d) {
   if (!integer_datapath(d)) return 16;
   return static_cast<int>(std::ceil(std::log2(128.0 * d.k + 1))) + 1;
 }
-int table_entries(const DesignPoint& d) { return d.symmetric ? 1 << (d.k - 1) : 1 << d.k; }
+int table_entries(const DesignPoint& d) {
+  return d.symmetric ? 1 << (d.k - 1) : 1 << d.k;
+}
 
 LutGemmConfig golden_config(const DesignPoint& d) {
   LutGemmConfig c;
@@ -152,7 +85,8 @@ void put_table(PortBits& port, int lsb, const std::vector<Activation>& x, const 
 }
 
 void put_activations(PortBits& port, int lsb, const std::vector<Activation>& x, int width) {
-  for (std::size_t i = 0; i < x.size(); ++i) port.put(lsb + static_cast<int>(i) * width, width, x[i].bits);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    port.put(lsb + static_cast<int>(i) * width, width, x[i].bits);
 }
 
 std::vector<Activation> draw_group(const DesignPoint& d, int count, std::mt19937_64& rng) {
@@ -174,7 +108,7 @@ Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& 
   // precomputes its own table, a table held on the element's input for the group's W_BIT
   // cycles (lut_pe: the table register's output), or activations held (ADD).
   enum class Feed { kTableWrite, kActivationWrite, kTableHeld, kActivationsHeld };
-  const Feed feed = d.kind == DesignKind::kLutDotUnit || array ? Feed::kTableWrite
+  const Feed feed = d.kind == DesignKind::kLutDotUnit || array    ? Feed::kTableWrite
                     : d.kind == DesignKind::kLutDotUnitPrecompute ? Feed::kActivationWrite
                     : d.kind == DesignKind::kLutPe                ? Feed::kTableHeld
                                                                   : Feed::kActivationsHeld;
@@ -204,7 +138,7 @@ Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& 
       ports.push_back({"in_x", x_bits});
       break;
   }
-  Waveforms wf(cycles, ports);
+  StimulusBuilder wf(cycles, kWarmupCycles, ports);
   std::uniform_int_distribution<std::uint64_t> code(0, (std::uint64_t{1} << w_bit) - 1);
 
   // Group g's activations (per row) and weight codes (per column and activation).
@@ -275,8 +209,10 @@ Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& 
 // weight s (2c - (2^b - 1)) in binary16, with s the column's group scale; for INT8 the
 // signed integer code (W8A8-style integer weights).
 std::uint64_t mac_weight_bits(const DesignPoint& d, std::uint64_t c, double scale) {
-  const std::int64_t v = 2 * static_cast<std::int64_t>(c) - ((std::int64_t{1} << d.weight_bits) - 1);
-  if (integer_datapath(d)) return static_cast<std::uint64_t>(std::clamp<std::int64_t>(v, -128, 127)) & 0xFFu;
+  const std::int64_t v =
+      2 * static_cast<std::int64_t>(c) - ((std::int64_t{1} << d.weight_bits) - 1);
+  if (integer_datapath(d))
+    return static_cast<std::uint64_t>(std::clamp<std::int64_t>(v, -128, 127)) & 0xFFu;
   return Fp16::from_double(scale * static_cast<double>(v)).bits();
 }
 
@@ -286,12 +222,13 @@ Stimulus mac_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
   const int rows = array ? d.array_m : 1;
   const int cols = array ? d.array_n : 1;
   const int w = activation_width(d);
-  Waveforms wf(cycles, {{"rst", 1},
-                        {"in_valid", 1},
-                        {"in_first", 1},
-                        {"in_last", 1},
-                        {"a_flat", rows * d.k * w},
-                        {"b_flat", cols * d.k * w}});
+  StimulusBuilder wf(cycles, kWarmupCycles,
+                     {{"rst", 1},
+                      {"in_valid", 1},
+                      {"in_first", 1},
+                      {"in_last", 1},
+                      {"a_flat", rows * d.k * w},
+                      {"b_flat", cols * d.k * w}});
   std::uniform_int_distribution<std::uint64_t> code(0, (std::uint64_t{1} << d.weight_bits) - 1);
   // Per-column group scales of the dequantized weights, drawn anew for every dot product.
   std::uniform_real_distribution<double> scale_draw(1.0 / 64, 1.0 / 32);
@@ -320,7 +257,7 @@ Stimulus mac_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
 // The combinational precompute block: a new activation group every cycle.
 Stimulus precompute_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
   const int w = activation_width(d);
-  Waveforms wf(cycles, {{"x_flat", d.k * w}});
+  StimulusBuilder wf(cycles, kWarmupCycles, {{"x_flat", d.k * w}});
   wf.combinational();
   for (int c = 0; c < cycles; ++c) {
     PortBits x(d.k * w);

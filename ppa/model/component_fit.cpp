@@ -20,6 +20,7 @@
 #include "ppa/power/gate_netlist.hpp"
 #include "ppa/power/liberty_library.hpp"
 #include "ppa/power/power_calculator.hpp"
+#include "ppa/power/stimulus_builder.hpp"
 #include "ppa/power/vcd_activity.hpp"
 
 namespace lutsim::ppa {
@@ -35,70 +36,14 @@ constexpr const char* kStimulusVersion = "v3";
 
 // ---- stimulus construction ------------------------------------------------
 
-// A port value built LSB first, written as hex of the port's full width.
-class BitVec {
- public:
-  explicit BitVec(int width) : bits_(static_cast<std::size_t>(width), false) {}
-  void put(int lsb, int width, std::uint64_t value) {
-    for (int i = 0; i < width && lsb + i < static_cast<int>(bits_.size()); ++i) {
-      bits_[static_cast<std::size_t>(lsb + i)] = i < 64 && ((value >> i) & 1u);
-    }
-  }
-  std::string hex() const {
-    const std::size_t digits = (bits_.size() + 3) / 4;
-    std::string s(digits, '0');
-    for (std::size_t d = 0; d < digits; ++d) {
-      unsigned v = 0;
-      for (std::size_t b = 0; b < 4; ++b) {
-        const std::size_t i = 4 * d + b;
-        if (i < bits_.size() && bits_[i]) v |= 1u << b;
-      }
-      s[digits - 1 - d] = "0123456789abcdef"[v];
-    }
-    return s;
-  }
-
- private:
-  std::vector<bool> bits_;
-};
-
-class StimulusBuilder {
- public:
-  StimulusBuilder(int cycles, bool clocked, const std::vector<std::pair<std::string, int>>& ports) {
-    s_.clock_port = clocked ? "clk" : "";
-    s_.cycles = cycles;
-    s_.warmup_cycles = kWarmupCycles;
-    for (const auto& [name, width] : ports) {
-      s_.inputs.push_back(
-          {name, width, std::vector<std::string>(static_cast<std::size_t>(cycles))});
-    }
-  }
-  void set(int cycle, const std::string& port, const BitVec& v) {
-    port_ref(port).hex_per_cycle.at(static_cast<std::size_t>(cycle)) = v.hex();
-  }
-  void set(int cycle, const std::string& port, std::uint64_t value) {
-    BitVec v(port_ref(port).width);
-    v.put(0, std::min(64, port_ref(port).width), value);
-    set(cycle, port, v);
-  }
-  Stimulus take() {
-    for (PortWaveform& w : s_.inputs) {
-      for (std::string& h : w.hex_per_cycle) {
-        if (h.empty()) h = BitVec(w.width).hex();
-      }
-    }
-    return std::move(s_);
-  }
-
- private:
-  PortWaveform& port_ref(const std::string& name) {
-    for (PortWaveform& w : s_.inputs) {
-      if (w.port == name) return w;
-    }
-    throw std::logic_error("micro-block stimulus: no port " + name);
-  }
-  Stimulus s_;
-};
+// A builder for a micro-block: the shared one, with the fit's warm-up, and a clock
+// unless the block is combinational.
+StimulusBuilder block_stimulus(int cycles, bool clocked,
+                               const std::vector<std::pair<std::string, int>>& ports) {
+  StimulusBuilder s(cycles, kWarmupCycles, ports);
+  if (!clocked) s.combinational();
+  return s;
+}
 
 int entry_width(int k, bool integer) {
   int n = 0;
@@ -133,9 +78,7 @@ class DataSource {
   int odd_weight() { return 2 * static_cast<int>(bits(2)) - 3; }
   // The FP16 MAC stimulus's dequantized weight: s (2c - 3) with a group scale s drawn
   // uniformly in [1/64, 1/32] (ppa/design/design_stimulus.hpp).
-  double fp16_weight() {
-    return Fp16::from_double(scale_(rng_) * odd_weight()).to_double();
-  }
+  double fp16_weight() { return Fp16::from_double(scale_(rng_) * odd_weight()).to_double(); }
   std::uint64_t bits(int n) { return rng_() & mask(n); }
   double normal() { return normal_(rng_); }
 
@@ -163,8 +106,8 @@ std::uint64_t entry_bits(double v, bool integer, int w) {
   return integer ? int_bits(static_cast<long long>(v), w) : fp16_bits(v);
 }
 
-BitVec table_bits(const std::vector<double>& t, bool integer, int w) {
-  BitVec b(static_cast<int>(t.size()) * w);
+PortBits table_bits(const std::vector<double>& t, bool integer, int w) {
+  PortBits b(static_cast<int>(t.size()) * w);
   for (std::size_t e = 0; e < t.size(); ++e)
     b.put(static_cast<int>(e) * w, w, entry_bits(t[e], integer, w));
   return b;
@@ -233,7 +176,7 @@ int period_of(double rate) {
 Stimulus table_reg_stimulus(int k, bool integer, double rate, int cycles, DataSource& data) {
   const int w = entry_width(k, integer);
   const int entries = 1 << (k - 1);
-  StimulusBuilder s(cycles, true, {{"wr_en", 1}, {"wr_data", entries * w}});
+  StimulusBuilder s = block_stimulus(cycles, true, {{"wr_en", 1}, {"wr_data", entries * w}});
   const int p = period_of(rate);
   for (int c = kResetCycles; c < cycles; ++c) {
     if ((c - kResetCycles) % p != p - 1) continue;
@@ -248,9 +191,9 @@ Stimulus lookup_stimulus(int k, bool integer, bool symmetric, double rate, int c
                          DataSource& data) {
   const int w = entry_width(k, integer);
   const int entries = symmetric ? 1 << (k - 1) : 1 << k;
-  StimulusBuilder s(cycles, false, {{"table_flat", entries * w}, {"idx", k}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"table_flat", entries * w}, {"idx", k}});
   const int p = period_of(rate);
-  BitVec table(entries * w);
+  PortBits table(entries * w);
   for (int c = 0; c < cycles; ++c) {
     if (c % p == 0) table = table_bits(data.table(k, integer, symmetric), integer, w);
     s.set(c, "table_flat", table);
@@ -262,7 +205,7 @@ Stimulus lookup_stimulus(int k, bool integer, bool symmetric, double rate, int c
 // Integer negation blocks: the stored entries of integer half tables (random
 // entry, random sign) or INT8 activations.
 Stimulus cond_neg_stimulus(int w, int cycles, DataSource& data) {
-  StimulusBuilder s(cycles, false, {{"x", w}, {"positive", 1}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"x", w}, {"positive", 1}});
   std::vector<double> h = data.table(kDataK, true, true);
   for (int c = 0; c < cycles; ++c) {
     if (c % 2 == 0) h = data.table(kDataK, true, true);
@@ -274,7 +217,7 @@ Stimulus cond_neg_stimulus(int w, int cycles, DataSource& data) {
 }
 
 Stimulus neg_stimulus(int w, int cycles, DataSource& data) {
-  StimulusBuilder s(cycles, false, {{"x", w}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"x", w}});
   for (int c = 0; c < cycles; ++c) s.set(c, "x", int_bits(data.int8_activation(), w));
   return s.take();
 }
@@ -282,7 +225,7 @@ Stimulus neg_stimulus(int w, int cycles, DataSource& data) {
 // Integer adder operands as in the precompute prefix sums and the ADD chain: a
 // partial sum of two +-activations and one +-activation (INT8 codes).
 Stimulus add_int_stimulus(int w, int cycles, DataSource& data) {
-  StimulusBuilder s(cycles, false, {{"a", w}, {"b", w}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"a", w}, {"b", w}});
   auto signed_activation = [&] {
     const long long x = data.int8_activation();
     return data.bits(1) ? x : -x;
@@ -298,7 +241,7 @@ Stimulus add_int_stimulus(int w, int cycles, DataSource& data) {
 // The adders of an ADD unit's chain: +-(a partial sum) + +-x, magnitudes drawn anew every
 // 1/rate cycles (a new activation group), signs (the weight-plane digits) every cycle.
 Stimulus add_fp16_signed_stimulus(double rate, int cycles, DataSource& data) {
-  StimulusBuilder s(cycles, false, {{"a", 16}, {"b", 16}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"a", 16}, {"b", 16}});
   const int period = period_of(rate);
   double a = 0, b = 0;
   for (int c = 0; c < cycles; ++c) {
@@ -313,7 +256,7 @@ Stimulus add_fp16_signed_stimulus(double rate, int cycles, DataSource& data) {
 }
 
 Stimulus add_fp16_stimulus(int cycles, DataSource& data) {
-  StimulusBuilder s(cycles, false, {{"a", 16}, {"b", 16}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"a", 16}, {"b", 16}});
   for (int c = 0; c < cycles; ++c) {
     s.set(c, "a", fp16_bits(std::sqrt(2.0) * data.normal()));
     s.set(c, "b", fp16_bits(data.fp16_activation()));
@@ -324,9 +267,9 @@ Stimulus add_fp16_stimulus(int cycles, DataSource& data) {
 // lut_table_precompute: a new group of K activations every cycle.
 Stimulus precompute_stimulus(int k, bool integer, int cycles, DataSource& data) {
   const int w = integer ? 8 : 16;
-  StimulusBuilder s(cycles, false, {{"x_flat", k * w}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"x_flat", k * w}});
   for (int c = 0; c < cycles; ++c) {
-    BitVec x(k * w);
+    PortBits x(k * w);
     for (int j = 0; j < k; ++j) {
       x.put(j * w, w,
             integer ? int_bits(data.int8_activation(), 8) : fp16_bits(data.fp16_activation()));
@@ -338,7 +281,7 @@ Stimulus precompute_stimulus(int k, bool integer, int cycles, DataSource& data) 
 
 Stimulus mul_stimulus(bool integer, int cycles, DataSource& data) {
   const int w = integer ? 8 : 16;
-  StimulusBuilder s(cycles, false, {{"a", w}, {"b", w}});
+  StimulusBuilder s = block_stimulus(cycles, false, {{"a", w}, {"b", w}});
   for (int c = 0; c < cycles; ++c) {
     if (integer) {
       s.set(c, "a", int_bits(data.int8_activation(), 8));
@@ -358,7 +301,7 @@ Stimulus accumulator_stimulus(bool integer, int in_w, int scale_w, bool neg_port
                               DataSource& data) {
   const int port_w = std::max(1, scale_w);
   const char* scale_port = integer ? "plane" : "scale";
-  StimulusBuilder s(
+  StimulusBuilder s = block_stimulus(
       cycles, true,
       {{"rst", 1}, {"valid", 1}, {"first", 1}, {"b", in_w}, {"negate", 1}, {scale_port, port_w}});
   const int w_bit = scale_w > 0 ? 1 << scale_w : 1;
@@ -389,7 +332,8 @@ Stimulus accumulator_stimulus(bool integer, int in_w, int scale_w, bool neg_port
 }
 
 Stimulus ctrl_stimulus(int w_bit, int cycles) {
-  StimulusBuilder s(cycles, true, {{"rst", 1}, {"in_valid", 1}, {"in_first", 1}, {"in_last", 1}});
+  StimulusBuilder s =
+      block_stimulus(cycles, true, {{"rst", 1}, {"in_valid", 1}, {"in_first", 1}, {"in_last", 1}});
   for (int c = 0; c < cycles; ++c) {
     s.set(c, "rst", c < kResetCycles ? 1 : 0);
     if (c < kResetCycles) continue;
@@ -503,17 +447,16 @@ std::vector<BlockRun> micro_blocks() {
                   {1.0},
                   {"a"},
                   [](double, int n, DataSource& d) { return add_fp16_stimulus(n, d); }});
-  runs.push_back({ComponentId::kAddFp16Signed,
-                  "fp16_add",
-                  {"rtl/fp16_add.sv", "rtl/fp16_add_scaled.sv"},
-                  {},
-                  0,
-                  {1.0, 0.5, 0.25},
-                  {"a"},
-                  [](double rate, int n, DataSource& d) {
-                    return add_fp16_signed_stimulus(rate, n, d);
-                  },
-                  101});  // its own data version: the same block and rates as add_fp16
+  runs.push_back(
+      {ComponentId::kAddFp16Signed,
+       "fp16_add",
+       {"rtl/fp16_add.sv", "rtl/fp16_add_scaled.sv"},
+       {},
+       0,
+       {1.0, 0.5, 0.25},
+       {"a"},
+       [](double rate, int n, DataSource& d) { return add_fp16_signed_stimulus(rate, n, d); },
+       101});  // its own data version: the same block and rates as add_fp16
   // The precompute leaf itself: its adders share operands (sibling prefix sums
   // prefix +- x_j, the last activation added to every prefix), which synthesis
   // exploits across the whole block. FP16 up to K = 4 (slow beyond).
