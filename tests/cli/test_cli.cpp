@@ -9,23 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/run_lutsim.hpp"
+
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
+using lutsim::test::Run;
 Run run(const std::string& args) {
-  const std::string cmd = std::string(LUTSIM_BINARY) + " " + args + " 2>&1";
-  Run r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return lutsim::test::run_lutsim(args);
 }
 
 int lines(const std::string& s) {
@@ -187,7 +177,8 @@ TEST_CASE("an exported trace simulates exactly like the generated one", "[cli]")
   REQUIRE(run("trace " + req + " -o " + (dir / "t.csv").string()).status == 0);
   REQUIRE(run("model --hw a100_lut_4x " + req + " --out " + (dir / "gen").string()).status == 0);
   REQUIRE(run("model --hw a100_lut_4x --trace " + (dir / "t.csv").string() + " --out " +
-              (dir / "csv").string()).status == 0);
+              (dir / "csv").string())
+              .status == 0);
   auto total = [](const std::filesystem::path& p) {
     std::ifstream in(p / "model.json");
     double ms = 0.0;
@@ -207,6 +198,7 @@ TEST_CASE("trace compare accepts a matching captured trace and names differing o
   CHECK(same.out == "linear ops match\n");
   const Run fused = run(req + "--fusion framework" + captured);
   CHECK(fused.status == 1);
-  CHECK_THAT(fused.out, Catch::Contains("qkv_proj: expected M=1 N=12288 K=4096 count=32, captured (none)") &&
-                            Catch::Contains("lutsim: error: 4 linear op(s)"));
+  CHECK_THAT(fused.out,
+             Catch::Contains("qkv_proj: expected M=1 N=12288 K=4096 count=32, captured (none)") &&
+                 Catch::Contains("lutsim: error: 4 linear op(s)"));
 }

@@ -11,25 +11,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/run_lutsim.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
+using lutsim::test::Run;
 Run run(const std::string& args) {
-  const std::string cmd = std::string(LUTSIM_BINARY) + " " + args + " 2>&1";
-  Run r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return lutsim::test::run_lutsim(args);
 }
 
 // A fresh output folder for one test case, removed afterwards.
