@@ -1,5 +1,6 @@
 #include "ppa/studies/ppa_study.hpp"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
@@ -35,7 +36,9 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-std::string act_name(ActivationType a) { return std::string(lutsim::to_string(a)); }
+std::string act_name(ActivationType a) {
+  return std::string(lutsim::to_string(a));
+}
 
 // A design family of studies 1 and 4 at (K, W, A).
 DesignPoint family_design(const std::string& family, int k, int w, ActivationType a) {
@@ -77,8 +80,8 @@ Plan plan_dot_units(const PpaStudySpec& s) {
     for (ActivationType a : s.activations) {
       for (int w : s.weight_bits) {
         for (const std::string& f : s.designs) {
-          p.rows.push_back({{f, std::int64_t{k}, std::int64_t{w}, act_name(a)},
-                            family_design(f, k, w, a)});
+          p.rows.push_back(
+              {{f, std::int64_t{k}, std::int64_t{w}, act_name(a)}, family_design(f, k, w, a)});
         }
       }
     }
@@ -149,14 +152,13 @@ Plan plan_ablation(const PpaStudySpec& s) {
   unit.weight_bits = arr.weight_bits;
   unit.activation = arr.activation;
   unit.symmetric = false;
-  p.rows.push_back({{std::int64_t{0}, std::string("conventional LUT, per-unit precompute")}, unit,
-                    units});
+  p.rows.push_back(
+      {{std::int64_t{0}, std::string("conventional LUT, per-unit precompute")}, unit, units});
   unit.symmetric = true;
   p.rows.push_back(
       {{std::int64_t{1}, std::string("+ weight reinterpretation (half tables)")}, unit, units});
   unit.negation_in_acc = true;
-  p.rows.push_back(
-      {{std::int64_t{2}, std::string("+ negation circuit removed")}, unit, units});
+  p.rows.push_back({{std::int64_t{2}, std::string("+ negation circuit removed")}, unit, units});
   DesignPoint final_array = arr;
   final_array.symmetric = true;
   final_array.negation_in_acc = true;
@@ -178,11 +180,12 @@ Plan plan_tensor_core(const PpaStudySpec& s) {
     const double tc = v.copies;
     const double sm = tc * s.tensor_cores_per_sm;
     p.rows.push_back(
-        {{v.name, std::string("tensor_core"), v.design.label(), std::int64_t{v.copies}}, v.design,
+        {{v.name, std::string("tensor_core"), v.design.label(), std::int64_t{v.copies}},
+         v.design,
          tc});
-    p.rows.push_back({{v.name, std::string("sm"), v.design.label(),
-                       static_cast<std::int64_t>(sm)},
-                      v.design, sm});
+    p.rows.push_back({{v.name, std::string("sm"), v.design.label(), static_cast<std::int64_t>(sm)},
+                      v.design,
+                      sm});
   }
   return p;
 }
@@ -237,16 +240,30 @@ void append_metrics(std::vector<Cell>& row, const DesignPpa& p, double copies,
   // A design that was not timed (the analytic model, or timing turned off) has no path.
   const bool timed = p.critical_path_ns > 0;
   const double untimed = std::numeric_limits<double>::quiet_NaN();
-  row.insert(row.end(),
-             {p.design.label(), p.rtl, area, p.sequential_area_um2 * copies,
-              timed ? p.critical_path_ns : untimed, timed ? p.max_clock_mhz : untimed, p.clock_mhz,
-              std::string(!timed ? "untimed" : p.max_clock_mhz >= p.clock_mhz ? "yes" : "no"),
-              p.power_method, power * 1e3,
-              p.internal_w * copies * 1e3, p.switching_w * copies * 1e3,
-              p.leakage_w * copies * 1e3, p.macs_per_cycle * copies, p.energy_per_mac_pj(),
-              p.tops_per_mm2(), p.tops_per_w(), area * 1e-6 * power * 1e3, area * scale.area,
-              power * scale.power * 1e3, p.tops_per_mm2() / scale.area,
-              p.tops_per_w() / scale.power});
+  row.insert(row.end(), {p.design.label(),
+                         p.rtl,
+                         area,
+                         p.sequential_area_um2 * copies,
+                         timed ? p.critical_path_ns : untimed,
+                         timed ? p.max_clock_mhz : untimed,
+                         p.clock_mhz,
+                         std::string(!timed                           ? "untimed"
+                                     : p.max_clock_mhz >= p.clock_mhz ? "yes"
+                                                                      : "no"),
+                         p.power_method,
+                         power * 1e3,
+                         p.internal_w * copies * 1e3,
+                         p.switching_w * copies * 1e3,
+                         p.leakage_w * copies * 1e3,
+                         p.macs_per_cycle * copies,
+                         p.energy_per_mac_pj(),
+                         p.tops_per_mm2(),
+                         p.tops_per_w(),
+                         area * 1e-6 * power * 1e3,
+                         area * scale.area,
+                         power * scale.power * 1e3,
+                         p.tops_per_mm2() / scale.area,
+                         p.tops_per_w() / scale.power});
 }
 
 // Evaluates every distinct design of the plan, `jobs` at a time.
@@ -267,7 +284,8 @@ std::map<std::string, DesignPpa> evaluate_all(const Plan& plan, const PpaRunOpti
       const auto t0 = std::chrono::steady_clock::now();
       try {
         DesignPpa p = o.evaluate(design);
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::lock_guard lock(mu);
         ++finished;
         if (o.progress) {
@@ -369,8 +387,8 @@ std::vector<std::string> findings(const PpaStudySpec& s, const Plan& plan,
       for (const RowPlan& row : plan.rows) {
         if (std::get<std::string>(row.keys[1]) != "sm") continue;
         const DesignPpa& p = at(row.design);
-        out.push_back(std::get<std::string>(row.keys[0]) + " per SM: " +
-                      fixed(p.area_um2 * row.copies * 1e-6, 4) + " mm^2, " +
+        out.push_back(std::get<std::string>(row.keys[0]) +
+                      " per SM: " + fixed(p.area_um2 * row.copies * 1e-6, 4) + " mm^2, " +
                       fixed(p.total_w * row.copies * 1e3, 1) + " mW, " +
                       fixed(p.macs_per_cycle * row.copies, 0) + " MAC/cycle at W_INT" +
                       std::to_string(row.design.weight_bits));
@@ -389,6 +407,19 @@ PpaStudyResult run_ppa_study(const PpaStudySpec& spec, const PpaRunOptions& opti
   columns.insert(columns.end(), kMetricColumns.begin(), kMetricColumns.end());
   PpaStudyResult out{ResultTable(columns), findings(spec, plan, results), plan.notes};
   out.notes.push_back("28 nm columns: " + options.scaling.method);
+  if (spec.method == "analytic") {
+    out.notes.push_back(
+        "analytic: priced by the component model (configs/ppa/components_" + spec.library +
+        ".yaml), validated against the full flow within 10% area and 15% power except the "
+        "power of INT8 LUT arrays, about 18% low (ppa/model/README.md)");
+  } else if (std::any_of(plan.rows.begin(), plan.rows.end(), [](const RowPlan& r) {
+               return r.design.kind == DesignKind::kLutArray ||
+                      r.design.kind == DesignKind::kMacArray;
+             })) {
+    out.notes.push_back(
+        "synthesis: arrays' power is composed from gate-level simulated blocks; against a "
+        "small array simulated whole the composition is 5-11% low (ppa/model/README.md)");
+  }
   for (const RowPlan& r : plan.rows) {
     std::vector<Cell> row = r.keys;
     append_metrics(row, results.at(r.design.label()), r.copies, options.scaling);
