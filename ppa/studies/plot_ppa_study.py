@@ -89,28 +89,43 @@ def plot_group_size(rows, fig):
 
 
 def plot_array_shapes(rows, fig):
-    ax = fig.subplots(1, 1)
-    areas = [r["area"] * 1e-6 for r in rows]
-    powers = [r["power"] for r in rows]
-    for key in dict.fromkeys(precision(r) for r in rows):
+    # One panel per precision pair (FP16 arrays are about twice the INT8 ones), one marker
+    # per shape (the K = 4 shapes lie within a few percent of each other: labels would
+    # overlap).
+    keys = list(dict.fromkeys(precision(r) for r in rows))
+    shapes = list(dict.fromkeys(r["shape"] for r in rows))
+    markers = "osD^v<>ph*"
+    cols = min(3, len(keys))
+    nrows = (len(keys) + cols - 1) // cols
+    fig.set_size_inches(4.2 * cols, 3.4 * nrows + 0.8)
+    axes = fig.subplots(nrows, cols, squeeze=False).flatten()
+    for ax, key in zip(axes, keys):
         rs = [r for r in rows if precision(r) == key]
+        for n, shape in enumerate(shapes):
+            pts = [(r["area"] * 1e-6, r["power"]) for r in rs if r["shape"] == shape]
+            if pts:
+                ax.scatter(*zip(*pts), s=28, marker=markers[n % len(markers)], label=shape)
         xs = [r["area"] * 1e-6 for r in rs]
         ys = [r["power"] for r in rs]
-        ax.scatter(xs, ys, label=key)
-        for r, x, y in zip(rs, xs, ys):
-            ax.annotate(r["shape"], (x, y), fontsize=6)
-    lo, hi = min(areas) * 0.8, max(areas) * 1.2
-    products = sorted(a * p for a, p in zip(areas, powers))
-    for c in (products[0], products[len(products) // 2], products[-1]):
-        xs = [lo + (hi - lo) * i / 100 for i in range(101)]
-        ax.plot(xs, [c / x for x in xs], "k:", linewidth=0.7)
-    ax.set_xlim(lo, hi)
-    ax.set_ylim(min(powers) * 0.8, max(powers) * 1.2)
-    ax.set_xlabel("area (mm^2)")
-    ax.set_ylabel("power (mW)")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.suptitle("Array shapes (dotted: iso area x power)")
+        best = min(x * y for x, y in zip(xs, ys))
+        lo_x, hi_x = min(xs) / 1.1, max(xs) * 1.1
+        grid = [lo_x + (hi_x - lo_x) * i / 100 for i in range(101)]
+        for c in (best, 1.05 * best, 1.10 * best):
+            ax.plot(grid, [c / x for x in grid], "k:", linewidth=0.7)
+        ax.set_xlim(lo_x, hi_x)
+        ax.set_ylim(min(ys) / 1.1, max(ys) * 1.1)
+        ax.set_title(key, fontsize=9)
+        ax.set_xlabel("area (mm^2)", fontsize=8)
+        ax.set_ylabel("power (mW)", fontsize=8)
+        ax.tick_params(labelsize=7)
+        ax.grid(alpha=0.3)
+    for ax in axes[len(keys):]:
+        ax.set_visible(False)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(shapes), fontsize=8)
+    fig.suptitle("Array shapes, M x N x K = 512 (dotted: area x power of the best shape, +5%, +10%)")
+    fig.tight_layout(rect=(0, 0.07, 1, 0.95))
+    return True  # laid out here (room for the shared legend)
 
 
 def plot_ablation(rows, fig):
@@ -156,8 +171,8 @@ def main():
         raise SystemExit(__doc__ + "\nstudy kinds: " + ", ".join(PLOTS))
     rows = read_rows(sys.argv[1])
     fig = plt.figure(figsize=(11, 4.8))
-    PLOTS[sys.argv[3]](rows, fig)
-    fig.tight_layout()
+    if not PLOTS[sys.argv[3]](rows, fig):
+        fig.tight_layout()
     tmp = sys.argv[2] + ".tmp.png"
     fig.savefig(tmp, dpi=120)
     os.replace(tmp, sys.argv[2])
