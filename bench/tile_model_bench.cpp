@@ -24,6 +24,16 @@ void BM_GemmTilingSearch(benchmark::State& state) {
 }
 BENCHMARK(BM_GemmTilingSearch)->Unit(benchmark::kMicrosecond);
 
+// The same search on Hopper, where every tiling is also tried with either operand tile
+// shared by a 2-CTA cluster.
+void BM_GemmTilingSearchHopperClusters(benchmark::State& state) {
+  const HardwareSpec hw = load_hardware("configs/hw/h100_lut_4x.yaml");
+  const GemmKernel kernel = lut_kernel(hw, 2, ActivationType::kFp16);
+  const GemmShape shape{2048, 28672, 8192, 1, MmaType::kFp16};
+  for (auto _ : state) benchmark::DoNotOptimize(best_gemm(hw, kernel, shape));
+}
+BENCHMARK(BM_GemmTilingSearchHopperClusters)->Unit(benchmark::kMicrosecond);
+
 void BM_Llama2_70bPrefillAndDecode(benchmark::State& state) {
   const HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
   const ModelSpec model = ModelCatalog("configs").load("Llama-2-70B");
