@@ -56,10 +56,14 @@ void run_ppa(const PpaOptions& o) {
   nlohmann::json config = doc.resolved();
   const RunRecord record = make_run_record("ppa", config);
   const WrittenFiles files = write_result_files(out, spec.name, result.table, record);
+  const WrittenFiles module_files =
+      write_result_files(out, spec.name + "_modules", result.modules, record);
   std::cout << format_text_table(result.table) << "\n";
   for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
   for (const std::string& f : result.findings) std::cout << f << "\n";
   std::cout << "wrote " << files.csv.string() << " and " << files.json.string() << "\n";
+  std::cout << "wrote " << module_files.csv.string() << " and " << module_files.json.string()
+            << " (area per module)\n";
   if (o.plots) {
     const std::filesystem::path png = out / (spec.name + ".png");
     ppa::run_tool({"/usr/bin/python3",
@@ -85,7 +89,8 @@ void add_ppa_command(CLI::App& app) {
       "ASAP7), timed with OpenSTA and simulated at gate level in iverilog on realistic data; "
       "power comes from lutsim's own liberty-based calculator (method: synthesis), or all "
       "figures come from the calibrated component model (method: analytic). Results are cached "
-      "(--cache). Writes <out>/<name>/<name>.{csv,json} with the resolved config and git "
+      "(--cache). Writes <out>/<name>/<name>.{csv,json} and the area per module of every "
+      "synthesized design as <name>_modules.{csv,json}, each with the resolved config and git "
       "revision, and a PNG plot (Debian's /usr/bin/python3 with matplotlib).");
   cmd->add_option("config", opts->config_path, "PPA study config (YAML)")
       ->required()

@@ -159,6 +159,7 @@ DesignPpa evaluate_design(const DesignPoint& design, const EvaluationOptions& o)
   p.rtl = rtl_text(design);
   p.area_um2 = syn.area_um2;
   p.sequential_area_um2 = syn.sequential_area_um2;
+  p.modules = syn.modules;
   p.cells = syn.cells;
   p.clock_mhz = o.clock_mhz;
   p.macs_per_cycle = macs_per_cycle(design);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ppa/flow/cell_library.hpp"
+#include "ppa/flow/synthesis.hpp"
 #include "ppa/design/design_point.hpp"
 
 namespace lutsim::ppa {
@@ -38,6 +39,9 @@ struct DesignPpa {
   double clock_mhz = 0;
   double internal_w = 0, switching_w = 0, leakage_w = 0, total_w = 0;  // at clock_mhz
   double macs_per_cycle = 0;
+  // Area per module of the synthesized netlist (one entry per parameterization, with its
+  // instance count); empty for the analytic model.
+  std::vector<ModuleArea> modules;
   // "gate-level" (the design itself simulated), or how an array's power was composed from
   // simulated blocks (arrays are too large to simulate at gate level in iverilog).
   std::string power_method;

@@ -400,12 +400,37 @@ std::vector<std::string> findings(const PpaStudySpec& s, const Plan& plan,
 
 }  // namespace
 
+const std::vector<ResultTable::Column> kModuleColumns = {
+    {"design_label", "", "design point"},
+    {"module", "", "RTL module"},
+    {"parameterization", "", "the module as yosys names it (parameters hashed)"},
+    {"instances", "", "instances in one design"},
+    {"area_each", "um^2", "one instance, its submodules included"},
+    {"own_area_each", "um^2", "one instance, its own cells only"},
+    {"own_area_total", "um^2", "instances x own_area_each"},
+    {"share_of_design", "", "own_area_total / the design's area"},
+};
+
+// One row per module of every distinct synthesized design.
+ResultTable module_table(const std::map<std::string, DesignPpa>& results) {
+  ResultTable t(kModuleColumns);
+  for (const auto& [label, p] : results) {
+    for (const ModuleArea& m : p.modules) {
+      const double own_total = m.own_area_um2 * m.instances;
+      t.add_row({label, m.base_module, m.module, std::int64_t{m.instances}, m.area_um2,
+                 m.own_area_um2, own_total, p.area_um2 > 0 ? own_total / p.area_um2 : 0.0});
+    }
+  }
+  return t;
+}
+
 PpaStudyResult run_ppa_study(const PpaStudySpec& spec, const PpaRunOptions& options) {
   const Plan plan = make_plan(spec);
   const std::map<std::string, DesignPpa> results = evaluate_all(plan, options);
   std::vector<ResultTable::Column> columns = plan.key_columns;
   columns.insert(columns.end(), kMetricColumns.begin(), kMetricColumns.end());
-  PpaStudyResult out{ResultTable(columns), findings(spec, plan, results), plan.notes};
+  PpaStudyResult out{ResultTable(columns), module_table(results), findings(spec, plan, results),
+                     plan.notes};
   out.notes.push_back("28 nm columns: " + options.scaling.method);
   if (spec.method == "analytic") {
     out.notes.push_back(

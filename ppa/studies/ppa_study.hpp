@@ -26,6 +26,9 @@ struct PpaRunOptions {
 
 struct PpaStudyResult {
   ResultTable table;
+  // Area per module of every synthesized design (<name>_modules.{csv,json}); no rows
+  // for the analytic model.
+  ResultTable modules;
   std::vector<std::string> findings;  // one-line conclusions (best K, ratios, ...)
   std::vector<std::string> notes;     // what the numbers include and exclude
 };

@@ -47,6 +47,13 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   CHECK_THAT(csv, Catch::Contains("mac_dot_unit K2 W1 int8"));
   CHECK(std::filesystem::file_size(out / "tiny_dot_units" / "tiny_dot_units.png") > 10000);
   CHECK(std::filesystem::exists(out / "tiny_dot_units" / "tiny_dot_units.json"));
+  // Area per module: the LUT unit's table register and lookup-accumulate element, with
+  // their share of the unit; the wrapper top has no cells of its own.
+  const std::string modules = read(out / "tiny_dot_units" / "tiny_dot_units_modules.csv");
+  CHECK_THAT(modules, Catch::Contains("# git_revision"));
+  CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_table_reg,"));
+  CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_pe,"));
+  CHECK_THAT(modules, Catch::Contains("mac_dot_unit K2 W1 int8,mac_pe,"));
 }
 
 TEST_CASE("lutsim ppa names the file, line and key of a bad study", "[ppa][cli]") {
