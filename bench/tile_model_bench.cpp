@@ -16,23 +16,18 @@ namespace {
 
 using namespace lutsim;
 
-void BM_GemmTilingSearch(benchmark::State& state) {
-  const HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
+// One LUT GEMM's tiling search; on Hopper every tiling is also tried with either operand
+// tile shared by a 2-CTA cluster.
+void BM_GemmTilingSearch(benchmark::State& state, const char* hw_config) {
+  const HardwareSpec hw = load_hardware(hw_config);
   const GemmKernel kernel = lut_kernel(hw, 2, ActivationType::kFp16);
   const GemmShape shape{2048, 28672, 8192, 1, MmaType::kFp16};
   for (auto _ : state) benchmark::DoNotOptimize(best_gemm(hw, kernel, shape));
 }
-BENCHMARK(BM_GemmTilingSearch)->Unit(benchmark::kMicrosecond);
-
-// The same search on Hopper, where every tiling is also tried with either operand tile
-// shared by a 2-CTA cluster.
-void BM_GemmTilingSearchHopperClusters(benchmark::State& state) {
-  const HardwareSpec hw = load_hardware("configs/hw/h100_lut_4x.yaml");
-  const GemmKernel kernel = lut_kernel(hw, 2, ActivationType::kFp16);
-  const GemmShape shape{2048, 28672, 8192, 1, MmaType::kFp16};
-  for (auto _ : state) benchmark::DoNotOptimize(best_gemm(hw, kernel, shape));
-}
-BENCHMARK(BM_GemmTilingSearchHopperClusters)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_GemmTilingSearch, a100_lut_4x, "configs/hw/a100_lut_4x.yaml")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_GemmTilingSearch, h100_lut_4x_clusters, "configs/hw/h100_lut_4x.yaml")
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_Llama2_70bPrefillAndDecode(benchmark::State& state) {
   const HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
