@@ -34,8 +34,8 @@ CellLibrary make_asap7(const std::filesystem::path& dir) {
   CellLibrary lib;
   lib.name = "asap7";
   lib.description =
-      "ASAP7 7 nm predictive PDK, asap7sc7p5t RVT, TT corner, 0.70 V, 25 C (liberty units: ps, "
-      "pW)";
+      "ASAP7 7 nm predictive PDK, asap7sc7p5t RVT, TT corner, 0.70 V, 25 C "
+      "(liberty units: ps, pW)";
   lib.node_nm = 7.0;
   lib.supply_v = 0.70;
   lib.liberty = dir / "asap7.lib";

@@ -17,8 +17,9 @@ struct CellLibrary {
   std::filesystem::path liberty;      // one decompressed liberty file
   std::filesystem::path cell_models;  // Verilog simulation models of every cell
   std::string tie_high, tie_low;      // tie cells (yosys hilomap), empty if not needed
-  // A buffer (cell, input pin, output pin) for output ports that alias another port or net
-  // (yosys insbuf): the netlist then has no `assign`, which Debian's OpenSTA cannot read.
+  // A buffer (cell, input pin, output pin) put on output ports that carry the same net as
+  // another port (yosys insbuf): unbuffered, yosys writes them as a concatenated `assign`,
+  // which Debian's OpenSTA cannot read.
   std::string buffer, buffer_in, buffer_out;
   // Units of the liberty's numbers (its time_unit and leakage_power_unit).
   double time_unit_ns = 1;       // NanGate45: 1 ns; ASAP7: 1 ps = 0.001 ns
