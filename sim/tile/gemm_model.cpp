@@ -69,18 +69,33 @@ void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
   const double dram_bw = std::min(hw.dram_bw_bytes_per_s * c.dram_efficiency,
                                   active_sms * c.max_dram_bw_per_sm_bytes_per_s);
   e.dram_s = c.cta_latency_s + e.dram_bytes / dram_bw;
+}
+
+// Every CTA's operand bytes through L2; a tile shared by a cluster is read once for all
+// its CTAs (at most as many as the grid has along that dimension).
+double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                 const Tiling& tl, std::int64_t ctas) {
+  const ThreadblockTile& t = tl.tile;
   const double k_slice = static_cast<double>(ceil_div(s.k, tl.split_k));
-  // A tile shared by a cluster is read from L2 once for all its CTAs (at most as many as
-  // the grid has along that dimension).
   auto sharing = [&](std::int64_t blocks_along) {
     return static_cast<double>(std::min<std::int64_t>(hw.cluster_multicast_ctas, blocks_along));
   };
   const double a_share = tl.multicast == Multicast::kA ? sharing(ceil_div(s.n, t.bn)) : 1.0;
   const double b_share = tl.multicast == Multicast::kB ? sharing(ceil_div(s.m, t.bm)) : 1.0;
   const double l2_bytes =
-      static_cast<double>(e.ctas) *
+      static_cast<double>(ctas) *
       (t.bm * k.a_bytes_per_elem / a_share + t.bn * k.b_bytes_per_elem / b_share) * k_slice;
-  e.l2_s = l2_bytes / (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * c.l2_efficiency);
+  return l2_bytes / (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * hw.calibration.l2_efficiency);
+}
+
+// What bounds the kernel and its time, from its compute, DRAM and L2 times.
+void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
+  const double memory_s = std::max(e.dram_s, e.l2_s);
+  e.bound = e.compute_s >= memory_s ? GemmBound::kCompute
+                                    : (e.dram_s >= e.l2_s ? GemmBound::kDram : GemmBound::kL2);
+  e.time_s = c.kernel_fixed_time_s + std::max(e.compute_s, memory_s) +
+             (1.0 - c.mem_compute_overlap) * std::min(e.compute_s, memory_s) +
+             (e.tiling.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
 }
 
 }  // namespace
@@ -116,13 +131,8 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
   e.compute_s =
       per_sm * cta_main_loop_s(hw, k, s, tl) + ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
   add_memory_times(hw, k, s, tl, e);
-
-  const double memory_s = std::max(e.dram_s, e.l2_s);
-  e.bound = e.compute_s >= memory_s ? GemmBound::kCompute
-                                    : (e.dram_s >= e.l2_s ? GemmBound::kDram : GemmBound::kL2);
-  e.time_s = c.kernel_fixed_time_s + std::max(e.compute_s, memory_s) +
-             (1.0 - c.mem_compute_overlap) * std::min(e.compute_s, memory_s) +
-             (tl.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
+  e.l2_s = l2_time_s(hw, k, s, tl, e.ctas);
+  combine_times(c, e);
   return e;
 }
 
@@ -135,10 +145,17 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
       for (int split : candidate_split_k()) {
-        for (const Multicast m : {Multicast::kNone, Multicast::kA, Multicast::kB}) {
-          if (m != Multicast::kNone && hw.cluster_multicast_ctas < 2) continue;
-          const auto e = estimate_gemm(hw, k, s, {t, split, m});
-          if (e && (!best || e->time_s < best->time_s)) best = e;
+        const auto e = estimate_gemm(hw, k, s, {t, split});
+        if (!e) continue;
+        if (!best || e->time_s < best->time_s) best = e;
+        if (hw.cluster_multicast_ctas < 2) continue;
+        // Sharing a tile changes only the L2 traffic: the rest of the estimate is reused.
+        for (const Multicast m : {Multicast::kA, Multicast::kB}) {
+          GemmEstimate shared = *e;
+          shared.tiling.multicast = m;
+          shared.l2_s = l2_time_s(hw, k, s, shared.tiling, shared.ctas);
+          combine_times(hw.calibration, shared);
+          if (shared.time_s < best->time_s) best = shared;
         }
       }
     }
