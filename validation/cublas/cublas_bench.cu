@@ -18,10 +18,10 @@
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 #include <cuda_runtime.h>
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -37,23 +37,19 @@
 #include <utility>
 #include <vector>
 
+#include "cuda_util.cuh"
+
 namespace {
+
+using cuda_util::csv_field;
+using cuda_util::die;
+using cuda_util::Nvml;
+using cuda_util::percentile;
+using cuda_util::version_text;
 
 const char* const kProg = "lutsim_cublas_bench";
 
 // ---- errors ------------------------------------------------------------------
-
-[[noreturn]] void die(const std::string& message, int code = 1) {
-  std::fprintf(stderr, "%s: %s\n", kProg, message.c_str());
-  std::exit(code);
-}
-
-void check_cuda(cudaError_t e, const char* call, const char* file, int line) {
-  if (e != cudaSuccess) {
-    die(std::string(call) + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) +
-        ") at " + file + ":" + std::to_string(line));
-  }
-}
 
 void check_cublas(cublasStatus_t s, const char* call, const char* file, int line) {
   if (s != CUBLAS_STATUS_SUCCESS) {
@@ -63,7 +59,6 @@ void check_cublas(cublasStatus_t s, const char* call, const char* file, int line
   }
 }
 
-#define CUDA_CHECK(call) check_cuda((call), #call, __FILE__, __LINE__)
 #define CUBLAS_CHECK(call) check_cublas((call), #call, __FILE__, __LINE__)
 
 // ---- data types ----------------------------------------------------------------
@@ -191,36 +186,6 @@ __global__ void reference_kernel(const void* x, const void* w, const void* y, in
   out[3 * s + 2] = abs_sum;
 }
 
-// ---- NVML, read-only, loaded at run time (absent on machines without a driver) ---
-
-struct Nvml {
-  using Init = int (*)();
-  using ByBus = int (*)(const char*, void**);
-  using Clock = int (*)(void*, int, unsigned int*);
-  Init shutdown = nullptr;
-  Clock clock_info = nullptr;
-  void* device = nullptr;
-
-  bool open(int cuda_device) {
-    void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) return false;
-    auto init = reinterpret_cast<Init>(dlsym(lib, "nvmlInit_v2"));
-    auto by_bus = reinterpret_cast<ByBus>(dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2"));
-    clock_info = reinterpret_cast<Clock>(dlsym(lib, "nvmlDeviceGetClockInfo"));
-    shutdown = reinterpret_cast<Init>(dlsym(lib, "nvmlShutdown"));
-    if (!init || !by_bus || !clock_info || init() != 0) return false;
-    char bus[64] = {};
-    if (cudaDeviceGetPCIBusId(bus, sizeof bus, cuda_device) != cudaSuccess) return false;
-    return by_bus(bus, &device) == 0;
-  }
-  // Current clock in MHz (NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2); -1 if unknown.
-  long clock(int type) const {
-    unsigned int mhz = 0;
-    if (!device || clock_info(device, type, &mhz) != 0) return -1;
-    return static_cast<long>(mhz);
-  }
-};
-
 // ---- problems ------------------------------------------------------------------------
 
 struct Problem {
@@ -336,26 +301,6 @@ std::vector<Problem> trace_problems(const std::string& file, bool with_attention
 
 // ---- statistics ------------------------------------------------------------------------
 
-// Linear interpolation between order statistics (numpy's default).
-double percentile(std::vector<double> v, double q) {
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const std::size_t lo = static_cast<std::size_t>(pos);
-  const std::size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += (c == '"') ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-std::string version_text(int v) {  // 12040 -> 12.4
-  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
-}
-
 // ---- options ------------------------------------------------------------------------------
 
 struct Options {
@@ -379,7 +324,8 @@ struct Options {
 const char* const kHelp =
     R"(lutsim_cublas_bench: time GEMMs with cuBLASLt on one GPU and write a CSV row per
 (dtype, shape): the GPU, its clocks and software versions, and the median, p10 and
-p90 of the kernel time over the timed repetitions.
+p90 of the kernel time over the timed repetitions (queued behind a GPU-side spin;
+the unqueued figures of the first method follow in extra columns at the end).
 
 Usage: lutsim_cublas_bench [OPTIONS]   (at least one of --bitblas, --trace, --shape)
 
@@ -419,9 +365,18 @@ FP8 E4M3 FP32 accumulation and FP16 output (scales 1). cuBLASLt's first heuristi
 choice is timed, as a framework gets it. Shapes cuBLASLt cannot run for a type
 (e.g. INT8/FP8 in the NN layout) are skipped with a note on standard error.
 
-Timing: CUDA events around each launch on one stream, after the warm-up; inputs
-are random (never zero) and the buffer set changes every launch so that no operand
-is served from L2. Every result is spot-checked against a simple reference GEMM
+Timing: CUDA events around each launch on one stream, after the warm-up, two ways:
+queued (median_us, p10_us, p90_us, tflops): a one-thread spin kernel holds the
+stream until the host has enqueued all --reps launches with their events, then is
+released through a flag in pinned host memory, so the launches run back to back
+from the GPU's queue and no host launch latency is inside an event pair (the time
+is the kernel's, with the GPU's own per-kernel cost); unqueued (unqueued_*_us): the
+same launches enqueued as the host goes, the harness's first method, where a kernel
+shorter than the host's launch time also counts the host's wait. host_enqueue_us
+is the host time per queued launch; sm_clock_timed_mhz the SM clock (NVML) read
+while the queued launches ran, sm_clock_mhz the one read after. Inputs are random
+(never zero) and the buffer set changes every launch so that no operand is served
+from L2. Every result is spot-checked against a simple reference GEMM
 kernel (exact for INT8; within the output type's rounding otherwise) before timing
 and again on the last timed set; a failed check is an error (exit status 4).
 
@@ -516,19 +471,7 @@ struct DeviceInfo {
 };
 
 DeviceInfo open_device(int device) {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) {
-    die(std::string("no usable CUDA GPU on this machine (no NVIDIA GPU or driver?): "
-                    "cudaGetDeviceCount failed: ") +
-            cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")",
-        3);
-  }
-  if (count == 0) die("no usable CUDA GPU: cudaGetDeviceCount found 0 devices", 3);
-  if (device >= count) {
-    die("--device " + std::to_string(device) + ": only " + std::to_string(count) + " device(s)", 2);
-  }
-  CUDA_CHECK(cudaSetDevice(device));
+  cuda_util::open_cuda_device(device);
   DeviceInfo d;
   cudaDeviceProp prop{};
   CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
@@ -569,7 +512,10 @@ struct Buffers {
 struct Result {
   bool ran = false;
   std::string skip_reason;
-  std::vector<double> times_us;
+  std::vector<double> times_us;            // queued behind the spin kernel
+  std::vector<double> unqueued_times_us;   // enqueued as the host goes (the old method)
+  double host_enqueue_us = 0.0;  // host time per timed launch (matmul + 2 event records), queued
+  long sm_clock_timed_mhz = -1;  // NVML SM clock read while the queued launches ran
   int sets = 0;
   double max_err_ratio = 0.0;  // max |got - ref| / tolerance over the samples
   bool check_ok = true;
@@ -578,7 +524,7 @@ struct Result {
 
 class Bench {
  public:
-  Bench(const Options& o, const DeviceInfo& d) : o_(o), d_(d) {
+  Bench(const Options& o, const DeviceInfo& d, const Nvml* nvml) : o_(o), d_(d), nvml_(nvml) {
     CUBLAS_CHECK(cublasLtCreate(&lt_));
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     if (o_.workspace) CUDA_CHECK(cudaMalloc(&workspace_, o_.workspace));
@@ -699,20 +645,46 @@ class Bench {
     check(p, t, buf, 0, r);
     if (r.check_ok) {
       for (int i = 0; i < o_.warmup; ++i) launch(i % sets);
+      int next = o_.warmup;  // the rotation goes on from the warm-up
+      // Unqueued (the harness's first method): each launch between its events,
+      // enqueued while the GPU runs; a kernel shorter than the host's launch
+      // time waits for the host, and that wait is inside its event pair.
       for (int i = 0; i < o_.reps; ++i) {
         CUDA_CHECK(cudaEventRecord(events_[2 * i], stream_));
-        launch((o_.warmup + i) % sets);  // the rotation goes on from the warm-up
+        launch(next++ % sets);
         CUDA_CHECK(cudaEventRecord(events_[2 * i + 1], stream_));
       }
       CUDA_CHECK(cudaStreamSynchronize(stream_));
       CUDA_CHECK(cudaGetLastError());
+      r.unqueued_times_us = elapsed_us();
+      // Queued (median_us): the same launches held behind the spin kernel until
+      // all of them and their events are enqueued, then released at once.
+      spin_.hold(stream_);
+      const auto t0 = std::chrono::steady_clock::now();
       for (int i = 0; i < o_.reps; ++i) {
-        float ms = 0.0f;
-        CUDA_CHECK(cudaEventElapsedTime(&ms, events_[2 * i], events_[2 * i + 1]));
-        r.times_us.push_back(1000.0 * ms);
+        CUDA_CHECK(cudaEventRecord(events_[2 * i], stream_));
+        launch(next++ % sets);
+        CUDA_CHECK(cudaEventRecord(events_[2 * i + 1], stream_));
       }
-      check(p, t, buf, (o_.warmup + o_.reps - 1) % sets, r);
-      r.ran = r.check_ok;
+      const auto t1 = std::chrono::steady_clock::now();
+      spin_.release();
+      if (nvml_) r.sm_clock_timed_mhz = nvml_->clock(1);  // while the queue runs
+      CUDA_CHECK(cudaStreamSynchronize(stream_));
+      CUDA_CHECK(cudaGetLastError());
+      r.host_enqueue_us = std::chrono::duration<double, std::micro>(t1 - t0).count() / o_.reps;
+      if (spin_.timed_out()) {
+        r.check_ok = false;
+        r.check_message = "the spin kernel timed out before the host had enqueued the " +
+                          std::to_string(o_.reps) + " timed launches of " + std::string(t.name) +
+                          " " + layout_name(p) + " M=" + std::to_string(p.m) +
+                          " N=" + std::to_string(p.n) + " K=" + std::to_string(p.k) +
+                          " (host took " + std::to_string(r.host_enqueue_us * o_.reps) +
+                          " us): the queued times would include host latency";
+      } else {
+        r.times_us = elapsed_us();
+        check(p, t, buf, (next - 1) % sets, r);
+        r.ran = r.check_ok;
+      }
     }
     cleanup();
     return r;
@@ -776,17 +748,31 @@ class Bench {
     }
   }
 
+  // The timed repetitions' event intervals in microseconds.
+  std::vector<double> elapsed_us() const {
+    std::vector<double> out;
+    for (int i = 0; i < o_.reps; ++i) {
+      float ms = 0.0f;
+      CUDA_CHECK(cudaEventElapsedTime(&ms, events_[2 * i], events_[2 * i + 1]));
+      out.push_back(1000.0 * ms);
+    }
+    return out;
+  }
+
   const Options& o_;
   const DeviceInfo& d_;
+  const Nvml* nvml_ = nullptr;
   cublasLtHandle_t lt_ = nullptr;
   cudaStream_t stream_ = nullptr;
   void* workspace_ = nullptr;
   std::vector<cudaEvent_t> events_;
+  cuda_util::SpinQueue spin_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  cuda_util::g_prog = kProg;
   const Options o = parse_args(argc, argv);
 
   std::vector<Problem> problems;
@@ -847,7 +833,8 @@ int main(int argc, char** argv) {
   std::ostream& csv = o.out.empty() ? std::cout : file;
   csv << "gpu,sm_count,compute_capability,l2_bytes,sm_clock_max_mhz,mem_clock_max_mhz,"
          "sm_clock_mhz,mem_clock_mhz,driver,cuda_runtime,cublas,dtype,out_dtype,layout,"
-         "m,n,k,batch,median_us,p10_us,p90_us,tflops,reps,buffer_sets,check_max_err_ratio,label\n";
+         "m,n,k,batch,median_us,p10_us,p90_us,tflops,reps,buffer_sets,check_max_err_ratio,label,"
+         "unqueued_median_us,unqueued_p10_us,unqueued_p90_us,host_enqueue_us,sm_clock_timed_mhz\n";
   csv.flush();
 
   Nvml nvml;
@@ -860,7 +847,7 @@ int main(int argc, char** argv) {
     return v < 0 ? std::string() : std::to_string(v);
   };
 
-  Bench bench(o, d);
+  Bench bench(o, d, have_nvml ? &nvml : nullptr);
   int failures = 0;
   for (const DtypeInfo* t : dtypes) {
     for (const Problem& p : problems) {
@@ -888,7 +875,11 @@ int main(int argc, char** argv) {
           << "," << p.m << "," << p.n << "," << p.k << "," << p.batch << "," << median << ","
           << percentile(r.times_us, 0.1) << "," << percentile(r.times_us, 0.9) << ","
           << flops / (median * 1e-6) / 1e12 << "," << r.times_us.size() << "," << r.sets << ","
-          << r.max_err_ratio << "," << csv_field(p.label) << "\n";
+          << r.max_err_ratio << "," << csv_field(p.label) << ","
+          << percentile(r.unqueued_times_us, 0.5) << "," << percentile(r.unqueued_times_us, 0.1)
+          << "," << percentile(r.unqueued_times_us, 0.9) << "," << r.host_enqueue_us << ","
+          << (r.sm_clock_timed_mhz < 0 ? std::string() : std::to_string(r.sm_clock_timed_mhz))
+          << "\n";
       csv << row.str();
       csv.flush();
     }
