@@ -38,7 +38,8 @@
 #   BENCH_ARGS (env) adds options to every lutsim_cublas_bench run (e.g.
 #     BENCH_ARGS="--reps 100"); ATTENTION_ARGS (env) to time_sdpa.py (default
 #     --decode-sweep); TRACES_DIR (env, default validation/cublas/traces) holds
-#     exported traces; PYTHON (env, default python3).
+#     exported traces; PYTHON (env, default python3); MICROBENCH_TIMEOUT and
+#     ATTENTION_TIMEOUT (env, seconds, default 300 and 900) stop a hung program.
 # Reads clocks only; never changes GPU settings.
 set -euo pipefail
 
@@ -101,7 +102,13 @@ fi
 echo "$(elapsed) built $BENCH$(want microbench && echo " and $MICROBENCH")"
 
 # What the machine is (read-only queries).
-REVISION=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || cat "$ROOT/REVISION" 2>/dev/null || echo unknown)
+# A copy of the sources without .git (as carried to a GPU machine) says its
+# revision in a file REVISION beside validation/.
+if [[ -f $ROOT/REVISION ]]; then
+  REVISION="$(cat "$ROOT/REVISION") (from $ROOT/REVISION)"
+else
+  REVISION=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
+fi
 SMI_FIELDS=name,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem,clocks.max.mem,clocks.applications.graphics,power.draw,power.limit,temperature.gpu,persistence_mode,compute_mode,mig.mode.current,ecc.mode.current
 {
   date -u +"date: %Y-%m-%dT%H:%M:%SZ"
@@ -144,7 +151,7 @@ measure() {
   local rc=0
   "$@" || rc=$?
   if [[ $rc -eq 3 ]]; then
-    echo "run_measurements.sh: stopped: no usable CUDA GPU ($(basename "$1") exited with status 3)" >&2
+    echo "run_measurements.sh: stopped: no usable CUDA GPU ($*: status 3)" >&2
     exit 3
   fi
   [[ $rc -eq 0 ]] || STATUS=$rc
@@ -171,7 +178,7 @@ for s in $SETS; do
         echo "$(elapsed) == fused attention (PyTorch SDPA) -> $OUT/attention/"
         read -r -a AARGS <<< "${ATTENTION_ARGS:---decode-sweep}"
         export PYTHONUNBUFFERED=1
-        measure "$PYTHON" "$ROOT/validation/attention/time_sdpa.py" \
+        measure timeout "${ATTENTION_TIMEOUT:-900}" "$PYTHON" "$ROOT/validation/attention/time_sdpa.py" \
           --out-dir "$OUT/attention" "${AARGS[@]}"
       else
         echo "$(elapsed) == attention skipped: '$PYTHON' has no torch with CUDA (import torch failed or torch.cuda.is_available() is False)" >&2
@@ -179,7 +186,7 @@ for s in $SETS; do
       ;;
     microbench)
       echo "$(elapsed) == microbenchmarks -> $OUT/microbench.csv"
-      measure "$MICROBENCH" -o "$OUT/microbench.csv"
+      measure timeout "${MICROBENCH_TIMEOUT:-300}" "$MICROBENCH" -o "$OUT/microbench.csv"
       ;;
   esac
 done
