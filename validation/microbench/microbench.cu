@@ -7,13 +7,16 @@
 //
 // Every value is computed from what this program measured: cycles from
 // clock64() inside the kernel (latencies), or operations / (event time x SM
-// clock) where the SM clock is measured in the same kernel as clock64 cycles
-// over %globaltimer nanoseconds (throughputs). Nothing is locked or changed on
-// the GPU; NVML (loaded at run time, read-only) gives the clocks it reports.
+// clock) where the SM clock is the clock64 cycles that block 0 of the same
+// kernel ran over the kernel's event time (throughputs; block 0 lives a little
+// less than the kernel, so this errs low by a few microseconds in milliseconds).
+// Nothing is locked or changed on the GPU; NVML (loaded at run time, read-only)
+// gives the clocks it reports.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -25,6 +28,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../cublas/cuda_util.cuh"
@@ -41,7 +45,8 @@ const char* const kProg = "lutsim_microbench";
 // ---- in-kernel clock probe ----------------------------------------------------------
 
 // Block 0, thread 0 records SM cycles and global-timer nanoseconds at its start
-// and end: their ratio is the SM clock while the kernel ran.
+// and end: cycles over the kernel's event time give the SM clock while it ran;
+// cycles over the global-timer interval are kept as a cross-check.
 struct Probe {
   long long c0, c1;
   unsigned long long t0, t1;
@@ -262,18 +267,18 @@ __global__ void ldmatrix_throughput_kernel(int steps, Probe* probe, std::uint32_
   for (int i = threadIdx.x; i < 4096; i += blockDim.x) s[i] = hash_u32(i);
   __syncthreads();
   probe_begin(probe);
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const std::uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const std::uint32_t base = static_cast<std::uint32_t>(__cvta_generic_to_shared(s));
-  std::uint32_t addr[kLdmIlp];
-#pragma unroll
-  for (int j = 0; j < kLdmIlp; ++j) addr[j] = base + ((warp * kLdmIlp + j) % 32) * 512 + lane * 16;
+  // The blocks change every step: ptxas hoists an ldmatrix of an unchanged
+  // address out of the loop (seen: 203 "B/clk/SM" when they did not change).
   std::uint32_t x = 0;
 #pragma unroll 2
   for (int i = 0; i < steps; ++i) {
 #pragma unroll
     for (int j = 0; j < kLdmIlp; ++j) {
+      const std::uint32_t blk = (warp * kLdmIlp + j + 4 * i) & 31;
       std::uint32_t r0, r1, r2, r3;
-      ldmatrix_x4(addr[j], r0, r1, r2, r3);
+      ldmatrix_x4(base + blk * 512 + lane * 16, r0, r1, r2, r3);
       x ^= r0 ^ r1 ^ r2 ^ r3;
     }
   }
@@ -300,7 +305,9 @@ __global__ void smem_latency_kernel(int steps, long long* cycles, std::uint32_t*
 }
 
 // Every warp loads 32-bit words, lane t at word t * kStride: kStride 1 hits 32
-// banks (no conflict), 2, 4 and 32 give 2-, 4- and 32-way bank conflicts.
+// banks (no conflict), 2, 4 and 32 give 2-, 4- and 32-way bank conflicts. The
+// loads are volatile: plain loads of an unchanged address are merged by ptxas
+// (seen: 485 "B/clk/SM" without it, four times the hardware's width).
 template <int kStride>
 __global__ void smem_bandwidth_kernel(int steps, Probe* probe, std::uint32_t* sink) {
   __shared__ std::uint32_t s[32 * 32];
@@ -313,7 +320,8 @@ __global__ void smem_bandwidth_kernel(int steps, Probe* probe, std::uint32_t* si
   for (int i = 0; i < steps; ++i) {
     std::uint32_t v[8];
 #pragma unroll
-    for (int j = 0; j < 8; ++j) asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v[j]) : "r"(addr));
+    for (int j = 0; j < 8; ++j)
+      asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(v[j]) : "r"(addr));
 #pragma unroll
     for (int j = 0; j < 8; ++j) acc += v[j];
   }
@@ -338,13 +346,10 @@ __global__ void link_chain_kernel(unsigned long long* buf, const std::uint32_t* 
 __global__ void chase_kernel(unsigned long long start, int steps, long long* out,
                              unsigned long long* sink) {
   unsigned long long p = start;
-  const unsigned long long n0 = global_ns();
   const long long t0 = clock64();
   for (int i = 0; i < steps; ++i) asm volatile("ld.global.cg.u64 %0, [%0];" : "+l"(p));
   const long long t1 = clock64();
-  const unsigned long long n1 = global_ns();
   out[0] = t1 - t0;
-  out[1] = static_cast<long long>(n1 - n0);
   sink[0] = p;
 }
 
@@ -532,9 +537,11 @@ per-kernel time of back-to-back kernels queued behind a GPU-side spin (empty,
 and a 64 KiB scale), host-launched and in a CUDA graph; wgmma m64n256k16 f16
 throughput where the sm_90a code is in the binary and the GPU runs it.
 
-Clocks: sm_clock_kernel_mhz is measured inside the kernel (clock64 cycles over
-%globaltimer ns; throughputs per cycle use it); sm_clock_nvml_mhz is NVML's SM
-clock read while the kernel ran. Nothing on the GPU is changed.
+Clocks: sm_clock_kernel_mhz is the SM clock while the kernel ran: clock64 cycles
+of its block 0 over its event time (throughputs per cycle use it);
+sm_clock_globaltimer_mhz the same cycles over block 0's %globaltimer interval (a
+cross-check); sm_clock_nvml_mhz NVML's SM clock read about 1 ms into the kernel.
+Nothing on the GPU is changed.
 
 Exit status: 0 ok, 1 CUDA error, 2 bad arguments, 3 no usable GPU.
 )";
@@ -568,6 +575,13 @@ Options parse_args(int argc, char** argv) {
   return o;
 }
 
+// A timed launch: its event time, the SM clock its probe measured (0 when the
+// kernel has no probe) and NVML's clocks read while it ran.
+struct Timed {
+  double ms = 0, kernel_mhz = 0, globaltimer_mhz = 0;
+  long nvml_mhz = -1, nvml_mem_mhz = -1;
+};
+
 class Bench {
  public:
   Bench(const Options& o, std::ostream& csv) : o_(o), csv_(csv) {
@@ -584,8 +598,8 @@ class Bench {
     CUDA_CHECK(cudaMalloc(&sink_, 64u << 20));
     CUDA_CHECK(cudaEventCreate(&ev0_));
     CUDA_CHECK(cudaEventCreate(&ev1_));
-    csv_ << "figure,value,unit,method,gpu,sm_count,sm_clock_kernel_mhz,sm_clock_nvml_mhz,"
-            "sm_clock_max_mhz,mem_clock_nvml_mhz\n";
+    csv_ << "figure,value,unit,method,gpu,sm_count,sm_clock_kernel_mhz,sm_clock_globaltimer_mhz,"
+            "sm_clock_nvml_mhz,sm_clock_max_mhz,mem_clock_nvml_mhz\n";
     csv_.flush();
   }
   ~Bench() {
@@ -600,30 +614,34 @@ class Bench {
   int sms() const { return prop_.multiProcessorCount; }
   std::size_t l2_bytes() const { return static_cast<std::size_t>(prop_.l2CacheSize); }
 
-  // One figure: a CSV row (and a line on standard error).
+  // Device -> host copy ordered after the work on stream_ (stream_ does not
+  // synchronize with the legacy default stream, so a plain cudaMemcpy could
+  // read before the kernel has written: seen in a first run).
+  void fetch(void* dst, const void* src, std::size_t bytes) {
+    CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+  // One figure: a CSV row (and a line on standard error), with the clocks of
+  // the timed kernel it came from (none for latencies counted in cycles).
   void row(const std::string& figure, double value, const std::string& unit,
-           const std::string& method, double kernel_mhz, long nvml_mhz, long nvml_mem_mhz) {
+           const std::string& method, const Timed& t = Timed()) {
     std::ostringstream r;
     r.precision(6);
     r << figure << "," << value << "," << csv_field(unit) << "," << csv_field(method) << ","
       << csv_field(prop_.name) << "," << sms() << ",";
-    if (kernel_mhz > 0) r << std::round(kernel_mhz);
+    if (t.kernel_mhz > 0) r << std::round(t.kernel_mhz);
     r << ",";
-    if (nvml_mhz >= 0) r << nvml_mhz;
+    if (t.globaltimer_mhz > 0) r << std::round(t.globaltimer_mhz);
+    r << ",";
+    if (t.nvml_mhz >= 0) r << t.nvml_mhz;
     r << "," << sm_clock_max_mhz_ << ",";
-    if (nvml_mem_mhz >= 0) r << nvml_mem_mhz;
+    if (t.nvml_mem_mhz >= 0) r << t.nvml_mem_mhz;
     r << "\n";
     csv_ << r.str();
     csv_.flush();
     std::fprintf(stderr, "%-44s %12.4g %s\n", figure.c_str(), value, unit.c_str());
   }
 
-  // A timed launch: its event time, the SM clock its probe measured (0 when the
-  // kernel has no probe) and NVML's clocks read while it ran.
-  struct Timed {
-    double ms = 0, kernel_mhz = 0;
-    long nvml_mhz = -1, nvml_mem_mhz = -1;
-  };
   Timed time_once(const std::function<void()>& launch, bool probed) {
     Timed t;
     CUDA_CHECK(cudaEventRecord(ev0_, stream_));
@@ -631,6 +649,8 @@ class Bench {
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaEventRecord(ev1_, stream_));
     if (have_nvml_) {
+      // Read NVML about 1 ms into a kernel that runs that long.
+      std::this_thread::sleep_for(std::chrono::microseconds(1000));
       t.nvml_mhz = nvml_.clock(1);
       t.nvml_mem_mhz = nvml_.clock(2);
     }
@@ -640,8 +660,9 @@ class Bench {
     t.ms = ms;
     if (probed) {
       Probe p{};
-      CUDA_CHECK(cudaMemcpy(&p, probe_, sizeof p, cudaMemcpyDeviceToHost));
-      if (p.t1 > p.t0) t.kernel_mhz = 1e3 * static_cast<double>(p.c1 - p.c0) / (p.t1 - p.t0);
+      fetch(&p, probe_, sizeof p);
+      t.kernel_mhz = static_cast<double>(p.c1 - p.c0) / (1e3 * t.ms);
+      if (p.t1 > p.t0) t.globaltimer_mhz = 1e3 * static_cast<double>(p.c1 - p.c0) / (p.t1 - p.t0);
     }
     return t;
   }
@@ -660,7 +681,7 @@ class Bench {
       launch();
       CUDA_CHECK(cudaGetLastError());
       long long c = 0;
-      CUDA_CHECK(cudaMemcpy(&c, cycles_, sizeof c, cudaMemcpyDeviceToHost));
+      fetch(&c, cycles_, sizeof c);
       if (i > 0) v.push_back(static_cast<double>(c));
     }
     return percentile(v, 0.5);
@@ -680,7 +701,7 @@ class Bench {
       mma_latency_kernel<V><<<1, 32, 0, stream_>>>(steps, cycles_, static_cast<float*>(sink_));
     });
     row(std::string("mma_latency.") + V::kName, lat / steps, "cycles",
-        "1 warp, dependent accumulator chain of 4096, clock64", 0, -1, -1);
+        "1 warp, dependent accumulator chain of 4096, clock64");
 
     constexpr int kIlp = 4;
     const int threads = 256;
@@ -695,10 +716,9 @@ class Bench {
     const std::string method = std::to_string(per_sm * threads / 32) +
                                " warps/SM x 4 independent chains, all SMs, one wave; events";
     row(std::string("mma_throughput_per_sm.") + V::kName, 2 * fma / cycles / sms(),
-        V::kInt ? "OP/clk/SM" : "FLOP/clk/SM", method, t.kernel_mhz, t.nvml_mhz, t.nvml_mem_mhz);
+        V::kInt ? "OP/clk/SM" : "FLOP/clk/SM", method, t);
     row(std::string("mma_throughput_gpu.") + V::kName, 2 * fma / (t.ms * 1e-3) / 1e12,
-        V::kInt ? "TOP/s" : "TFLOP/s", method + " (at the measured clock)", t.kernel_mhz,
-        t.nvml_mhz, t.nvml_mem_mhz);
+        V::kInt ? "TOP/s" : "TFLOP/s", method + " (at the measured clock)", t);
   }
 
   void ldmatrix() {
@@ -708,7 +728,7 @@ class Bench {
                                                      static_cast<std::uint32_t*>(sink_));
     });
     row("ldmatrix_latency.x4", lat / steps, "cycles",
-        "1 warp, each address the previous ldmatrix's result (no arithmetic), clock64", 0, -1, -1);
+        "1 warp, each address the previous ldmatrix's result (no arithmetic), clock64");
     const int threads = 256, per_sm = blocks_per_sm(ldmatrix_throughput_kernel, threads, 8);
     const int blocks = per_sm * sms(), tp_steps = 16384;
     const Timed t = time_median([&] {
@@ -719,10 +739,8 @@ class Bench {
     const double cycles = t.ms * 1e-3 * t.kernel_mhz * 1e6;
     const std::string method = std::to_string(per_sm * threads / 32) +
                                " warps/SM x 4 independent ldmatrix.x4, conflict-free rows; events";
-    row("ldmatrix_throughput.x4", n / cycles / sms(), "instr/clk/SM", method, t.kernel_mhz,
-        t.nvml_mhz, t.nvml_mem_mhz);
-    row("ldmatrix_bandwidth.x4", 512 * n / cycles / sms(), "B/clk/SM", method, t.kernel_mhz,
-        t.nvml_mhz, t.nvml_mem_mhz);
+    row("ldmatrix_throughput.x4", n / cycles / sms(), "instr/clk/SM", method, t);
+    row("ldmatrix_bandwidth.x4", 512 * n / cycles / sms(), "B/clk/SM", method, t);
   }
 
   template <int kStride>
@@ -737,8 +755,7 @@ class Bench {
     const double cycles = t.ms * 1e-3 * t.kernel_mhz * 1e6;
     row(std::string("smem_bandwidth.") + name, bytes / cycles / sms(), "B/clk/SM",
         std::to_string(per_sm * threads / 32) + " warps/SM, ld.shared.u32, lane t at word t x " +
-            std::to_string(kStride) + "; useful bytes; events",
-        t.kernel_mhz, t.nvml_mhz, t.nvml_mem_mhz);
+            std::to_string(kStride) + "; useful bytes; events", t);
   }
 
   void shared_memory() {
@@ -747,8 +764,7 @@ class Bench {
       smem_latency_kernel<<<1, 32, 0, stream_>>>(steps, cycles_, static_cast<std::uint32_t*>(sink_));
     });
     row("smem_latency", lat / steps, "cycles",
-        "1 thread, ld.shared.u32 pointer chase over 256 words (address = loaded value), clock64",
-        0, -1, -1);
+        "1 thread, ld.shared.u32 pointer chase over 256 words (address = loaded value), clock64");
     smem_bandwidth<1>("no_conflict");
     smem_bandwidth<2>("2way_conflict");
     smem_bandwidth<4>("4way_conflict");
@@ -792,16 +808,22 @@ class Bench {
       } else {
         flush_l2();
       }
+      CUDA_CHECK(cudaEventRecord(ev0_, stream_));
       chase_kernel<<<1, 1, 0, stream_>>>(start, steps, cycles_, sink);
+      CUDA_CHECK(cudaEventRecord(ev1_, stream_));
       CUDA_CHECK(cudaGetLastError());
-      long long out[2] = {};
-      CUDA_CHECK(cudaMemcpy(out, cycles_, sizeof out, cudaMemcpyDeviceToHost));
-      cyc.push_back(static_cast<double>(out[0]) / steps);
-      ns.push_back(static_cast<double>(out[1]) / steps);
+      long long c = 0;
+      fetch(&c, cycles_, sizeof c);
+      float ms = 0.f;
+      CUDA_CHECK(cudaEventElapsedTime(&ms, ev0_, ev1_));
+      cyc.push_back(static_cast<double>(c) / steps);
+      ns.push_back(1e6 * ms / steps);
     }
     const double c = percentile(cyc, 0.5), t = percentile(ns, 0.5);
-    row(figure, c, "cycles", method + ", clock64", 0, -1, -1);
-    row(figure + "_ns", t, "ns", method + ", %globaltimer", 1e3 * c / t, -1, -1);
+    row(figure, c, "cycles", method + ", clock64");
+    Timed clock;  // the chase's own: cycles per step over ns per step
+    clock.kernel_mhz = 1e3 * c / t;
+    row(figure + "_ns", t, "ns", method + ", event time / steps", clock);
   }
 
   // Writes a buffer of 2 x L2 so nothing of an earlier chase is left in L2.
@@ -842,10 +864,9 @@ class Bench {
                                  std::to_string(per_sm * threads / 32) +
                                  " warps/SM, ld.global.cg.v4 (L1 bypassed); events";
       row("l2_bandwidth." + std::to_string(mib) + "MiB", bytes / (t.ms * 1e-3) / 1e12, "TB/s",
-          method, t.kernel_mhz, t.nvml_mhz, t.nvml_mem_mhz);
+          method, t);
       row("l2_bandwidth_per_clk." + std::to_string(mib) + "MiB",
-          bytes / (t.ms * 1e-3 * t.kernel_mhz * 1e6), "B/clk", method, t.kernel_mhz, t.nvml_mhz,
-          t.nvml_mem_mhz);
+          bytes / (t.ms * 1e-3 * t.kernel_mhz * 1e6), "B/clk", method, t);
     }
     // DRAM: a 2 GiB buffer read 4 times; 1 GiB copied (bytes read + written).
     {
@@ -855,21 +876,18 @@ class Bench {
       });
       row("dram_read_bandwidth", 4.0 * big / (t.ms * 1e-3) / 1e9, "GB/s",
           "2 GiB buffer read 4 times by " + std::to_string(per_sm * threads / 32) +
-              " warps/SM, ld.global.v4; events",
-          t.kernel_mhz, t.nvml_mhz, t.nvml_mem_mhz);
+              " warps/SM, ld.global.v4; events", t);
       const std::size_t m = big / 2 / 16;
       const Timed c = time_median([&] {
         copy_kernel<<<blocks, threads, 0, stream_>>>(b, a, m, probe_);
       });
       row("dram_copy_bandwidth", 2.0 * (big / 2) / (c.ms * 1e-3) / 1e9, "GB/s",
-          "1 GiB copied by a kernel (16-byte loads and stores); bytes read + written; events",
-          c.kernel_mhz, c.nvml_mhz, c.nvml_mem_mhz);
+          "1 GiB copied by a kernel (16-byte loads and stores); bytes read + written; events", c);
       const Timed mc = time_median(
           [&] { CUDA_CHECK(cudaMemcpyAsync(b, a, big / 2, cudaMemcpyDeviceToDevice, stream_)); },
           false);
       row("dram_memcpy_bandwidth", 2.0 * (big / 2) / (mc.ms * 1e-3) / 1e9, "GB/s",
-          "1 GiB cudaMemcpyAsync device to device; bytes read + written; events", 0, mc.nvml_mhz,
-          mc.nvml_mem_mhz);
+          "1 GiB cudaMemcpyAsync device to device; bytes read + written; events", mc);
     }
     // Latencies: random chases, one thread, ld.global.cg.
     auto* chain = reinterpret_cast<unsigned long long*>(a);
@@ -939,16 +957,17 @@ class Bench {
       }
       CUDA_CHECK(cudaGraphExecDestroy(ge));
       CUDA_CHECK(cudaGraphDestroy(g));
-      const long mhz = have_nvml_ ? nvml_.clock(1) : -1;
+      Timed clocks;  // NVML's, read just after
+      if (have_nvml_) clocks.nvml_mhz = nvml_.clock(1);
       row("kernel_back_to_back." + name + ".queued", percentile(queued, 0.5), "us",
           std::to_string(n) + " x " + what +
               " on one stream, enqueued behind a GPU-side spin, released at once; events / n",
-          0, mhz, -1);
+          clocks);
       row("kernel_back_to_back." + name + ".host_stream", percentile(host, 0.5), "us",
-          std::to_string(n) + " x " + what + " launched by the host as it goes; events / n", 0,
-          mhz, -1);
+          std::to_string(n) + " x " + what + " launched by the host as it goes; events / n",
+          clocks);
       row("kernel_back_to_back." + name + ".graph", percentile(graph, 0.5), "us",
-          std::to_string(n) + " x " + what + " in one CUDA graph replay; events / n", 0, mhz, -1);
+          std::to_string(n) + " x " + what + " in one CUDA graph replay; events / n", clocks);
     }
     CUDA_CHECK(cudaFree(x));
     CUDA_CHECK(cudaFree(y));
@@ -963,7 +982,7 @@ class Bench {
                                                         d_supported);
     CUDA_CHECK(cudaGetLastError());
     int supported = 0;
-    CUDA_CHECK(cudaMemcpy(&supported, d_supported, sizeof(int), cudaMemcpyDeviceToHost));
+    fetch(&supported, d_supported, sizeof(int));
     if (!supported) {
       std::fprintf(stderr,
                    "%s: note: wgmma skipped (the binary has no sm_90a code this GPU runs)\n", kProg);
@@ -980,10 +999,9 @@ class Bench {
         "2 warpgroups/SM, A in registers, B 16x256 in shared memory (no swizzle), " +
         std::to_string(kWgmmaPerGroup) + " per commit group, random operands; events";
     row("wgmma_throughput_gpu.m64n256k16.f32.f16.f16", 2 * fma / (t.ms * 1e-3) / 1e12, "TFLOP/s",
-        method + " (at the measured clock)", t.kernel_mhz, t.nvml_mhz, t.nvml_mem_mhz);
+        method + " (at the measured clock)", t);
     row("wgmma_throughput_per_sm.m64n256k16.f32.f16.f16",
-        2 * fma / (t.ms * 1e-3 * t.kernel_mhz * 1e6) / sms(), "FLOP/clk/SM", method,
-        t.kernel_mhz, t.nvml_mhz, t.nvml_mem_mhz);
+        2 * fma / (t.ms * 1e-3 * t.kernel_mhz * 1e6) / sms(), "FLOP/clk/SM", method, t);
     CUDA_CHECK(cudaFree(d_supported));
   }
 
