@@ -7,9 +7,8 @@
 //
 // Every value is computed from what this program measured: cycles from
 // clock64() inside the kernel (latencies), or operations / (event time x SM
-// clock) where the SM clock is the clock64 cycles that block 0 of the same
-// kernel ran over the kernel's event time (throughputs; block 0 lives a little
-// less than the kernel, so this errs low by a few microseconds in milliseconds).
+// clock) where the SM clock is measured in the same kernel: block 0's thread 0
+// reads clock64() and %globaltimer at its start and end (cycles / ns).
 // Nothing is locked or changed on the GPU; NVML (loaded at run time, read-only)
 // gives the clocks it reports.
 #include <cuda_fp16.h>
@@ -45,8 +44,10 @@ const char* const kProg = "lutsim_microbench";
 // ---- in-kernel clock probe ----------------------------------------------------------
 
 // Block 0, thread 0 records SM cycles and global-timer nanoseconds at its start
-// and end: cycles over the kernel's event time give the SM clock while it ran;
-// cycles over the global-timer interval are kept as a cross-check.
+// and end: their ratio is the SM clock while it ran. The same cycles over the
+// kernel's event time are kept as a cross-check; they err low where warp 0 of
+// block 0 finishes before the kernel does (oldest-first warp scheduling: a
+// quarter of the kernel's time in the mma kernels on an H100).
 struct Probe {
   long long c0, c1;
   unsigned long long t0, t1;
@@ -538,10 +539,10 @@ and a 64 KiB scale), host-launched and in a CUDA graph; wgmma m64n256k16 f16
 throughput where the sm_90a code is in the binary and the GPU runs it.
 
 Clocks: sm_clock_kernel_mhz is the SM clock while the kernel ran: clock64 cycles
-of its block 0 over its event time (throughputs per cycle use it);
-sm_clock_globaltimer_mhz the same cycles over block 0's %globaltimer interval (a
-cross-check); sm_clock_nvml_mhz NVML's SM clock read about 1 ms into the kernel.
-Nothing on the GPU is changed.
+over %globaltimer ns of block 0's thread 0 (throughputs per cycle use it);
+sm_clock_event_mhz the same cycles over the kernel's event time (a cross-check,
+low where block 0 finishes early); sm_clock_nvml_mhz NVML's SM clock read about
+1 ms into the kernel. Nothing on the GPU is changed.
 
 Exit status: 0 ok, 1 CUDA error, 2 bad arguments, 3 no usable GPU.
 )";
@@ -578,7 +579,7 @@ Options parse_args(int argc, char** argv) {
 // A timed launch: its event time, the SM clock its probe measured (0 when the
 // kernel has no probe) and NVML's clocks read while it ran.
 struct Timed {
-  double ms = 0, kernel_mhz = 0, globaltimer_mhz = 0;
+  double ms = 0, kernel_mhz = 0, event_mhz = 0;
   long nvml_mhz = -1, nvml_mem_mhz = -1;
 };
 
@@ -598,7 +599,7 @@ class Bench {
     CUDA_CHECK(cudaMalloc(&sink_, 64u << 20));
     CUDA_CHECK(cudaEventCreate(&ev0_));
     CUDA_CHECK(cudaEventCreate(&ev1_));
-    csv_ << "figure,value,unit,method,gpu,sm_count,sm_clock_kernel_mhz,sm_clock_globaltimer_mhz,"
+    csv_ << "figure,value,unit,method,gpu,sm_count,sm_clock_kernel_mhz,sm_clock_event_mhz,"
             "sm_clock_nvml_mhz,sm_clock_max_mhz,mem_clock_nvml_mhz\n";
     csv_.flush();
   }
@@ -631,7 +632,7 @@ class Bench {
       << csv_field(prop_.name) << "," << sms() << ",";
     if (t.kernel_mhz > 0) r << std::round(t.kernel_mhz);
     r << ",";
-    if (t.globaltimer_mhz > 0) r << std::round(t.globaltimer_mhz);
+    if (t.event_mhz > 0) r << std::round(t.event_mhz);
     r << ",";
     if (t.nvml_mhz >= 0) r << t.nvml_mhz;
     r << "," << sm_clock_max_mhz_ << ",";
@@ -661,8 +662,8 @@ class Bench {
     if (probed) {
       Probe p{};
       fetch(&p, probe_, sizeof p);
-      t.kernel_mhz = static_cast<double>(p.c1 - p.c0) / (1e3 * t.ms);
-      if (p.t1 > p.t0) t.globaltimer_mhz = 1e3 * static_cast<double>(p.c1 - p.c0) / (p.t1 - p.t0);
+      if (p.t1 > p.t0) t.kernel_mhz = 1e3 * static_cast<double>(p.c1 - p.c0) / (p.t1 - p.t0);
+      t.event_mhz = static_cast<double>(p.c1 - p.c0) / (1e3 * t.ms);
     }
     return t;
   }
