@@ -100,6 +100,21 @@ CalibrationSpec read_calibration(config::ConfigReader r) {
   return c;
 }
 
+PowerLimitSpec read_power_limit(config::ConfigReader r) {
+  auto rate = [&r](std::string_view key, std::string description) {
+    return r.get<double>(key, {.description = std::move(description),
+                               .unit = "1/s",
+                               .min = 1e9,
+                               .max = 1e18});
+  };
+  PowerLimitSpec p;
+  p.fp16_fma_per_s = rate("tensor_fp16_fma_per_s", "dense FP16 FMAs per second, all SMs busy");
+  p.bf16_fma_per_s = rate("tensor_bf16_fma_per_s", "dense BF16 FMAs per second, all SMs busy");
+  p.int8_mac_per_s = rate("tensor_int8_mac_per_s", "dense INT8 MACs per second, all SMs busy");
+  p.fp8_fma_per_s = rate("tensor_fp8_fma_per_s", "dense FP8 FMAs per second, all SMs busy");
+  return p;
+}
+
 LutTensorCoreSpec read_lut(config::ConfigReader r) {
   LutTensorCoreSpec l;
   l.array_m = r.get<int>(
@@ -145,6 +160,10 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
                         .min = 1.0,
                         .max = 4096.0});
   h.calibration = read_calibration(root.section("calibration", "tile-model calibration factors"));
+  if (auto p = root.optional_section(
+          "power_limit", "dense tensor rates sustained at the board power limit")) {
+    h.power_limit = read_power_limit(*p);
+  }
   if (auto lut =
           root.optional_section("lut_tensor_core", "LUT tensor cores replacing the MAC ones")) {
     h.lut_tensor_core = read_lut(*lut);

@@ -43,6 +43,17 @@ struct CalibrationSpec {
   double splitk_reduce_time_s = 0.0;  // extra fixed time of a split-K reduction
 };
 
+// Dense tensor rates the whole GPU sustains at its board power limit with every
+// SM busy, per MMA type (measured: a power-limited GPU lowers its clock under
+// sustained tensor load). An SM's share is the rate / the kernel's active SMs,
+// capped by its clock-limited rate; see validation/README.md.
+struct PowerLimitSpec {
+  double fp16_fma_per_s = 0.0;
+  double bf16_fma_per_s = 0.0;
+  double int8_mac_per_s = 0.0;
+  double fp8_fma_per_s = 0.0;
+};
+
 // A GPU as the tile-level model sees it. Pure data read from configs/hw/*.yaml.
 struct HardwareSpec {
   std::string name;
@@ -65,6 +76,7 @@ struct HardwareSpec {
   // (Hopper, compute capability 9.0); 1: no clusters (Ampere and older).
   int cluster_multicast_ctas = 1;
   CalibrationSpec calibration;
+  std::optional<PowerLimitSpec> power_limit;  // none: only the clock limits the tensor rate
   std::optional<LutTensorCoreSpec> lut_tensor_core;
 
   // The register file the LUT variant actually has (doubled if configured).

@@ -26,6 +26,22 @@ double mma_rate(const HardwareSpec& hw, MmaType t) {
   return 0.0;
 }
 
+// The GPU's power-limited rate for MMAs in `t`; 0 when the config has none.
+double power_limited_rate(const HardwareSpec& hw, MmaType t) {
+  if (!hw.power_limit) return 0.0;
+  switch (t) {
+    case MmaType::kFp16:
+      return hw.power_limit->fp16_fma_per_s;
+    case MmaType::kBf16:
+      return hw.power_limit->bf16_fma_per_s;
+    case MmaType::kInt8:
+      return hw.power_limit->int8_mac_per_s;
+    case MmaType::kFp8:
+      return hw.power_limit->fp8_fma_per_s;
+  }
+  return 0.0;
+}
+
 void check_bits(int bits) {
   if (bits < 1 || bits > 8) {
     throw std::invalid_argument("weight bits must be in [1, 8], got " + std::to_string(bits));
@@ -62,6 +78,7 @@ GemmKernel dense_kernel(const HardwareSpec& hw, MmaType type) {
   k.c_bytes_per_elem = output_bytes(type);
   k.k_step_multiplier = 2 / operand_bytes(type);  // the same bytes per step
   k.macs_per_cycle_per_sm = mma_rate(hw, type);
+  k.power_limited_macs_per_s = power_limited_rate(hw, type);
   return k;
 }
 
@@ -74,6 +91,7 @@ GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, MmaType mma) 
   k.b_bytes_per_elem = low_bit_weight_bytes(weight_bits);
   k.c_bytes_per_elem = 2.0;
   k.macs_per_cycle_per_sm = mma_rate(hw, mma);
+  k.power_limited_macs_per_s = power_limited_rate(hw, mma);
   k.cuda_ops_per_weight = kDequantOpsPerWeight;
   k.cuda_ops_per_cycle_per_sm = hw.cuda_core_ops_per_cycle_per_sm;
   return k;

@@ -15,6 +15,11 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b;
 }
 
+// SMs that run at least one of `ctas` threadblocks.
+double active_sms(const HardwareSpec& hw, std::int64_t ctas) {
+  return static_cast<double>(std::min<std::int64_t>(ctas, hw.sm_count));
+}
+
 int k_step(const ThreadblockTile& t, const GemmKernel& k) {
   return t.bk * k.k_step_multiplier;
 }
@@ -34,16 +39,24 @@ int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKern
   return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
 }
 
-// Seconds for one CTA's main loop at the full SM: MAC rate, shared-memory
-// feed, or CUDA-core work, whichever is slowest.
+// SM cycles for `macs` on one of `busy_sms` SMs: the SM's MAC rate x
+// tensor_efficiency, or its share of the GPU's power-limited rate when all
+// active SMs at full rate would draw more than the power limit allows.
+double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs, double busy_sms) {
+  const double clock_limited = macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
+  if (k.power_limited_macs_per_s <= 0.0) return clock_limited;
+  return std::max(clock_limited, macs * busy_sms / k.power_limited_macs_per_s * hw.sm_clock_hz);
+}
+
+// Seconds for one CTA's main loop on one of `busy_sms` SMs: MAC rate,
+// shared-memory feed, or CUDA-core work, whichever is slowest.
 double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                       const Tiling& tl) {
+                       const Tiling& tl, double busy_sms) {
   const ThreadblockTile& t = tl.tile;
   const int bk = k_step(t, k);
   const std::int64_t k_slice = ceil_div(s.k, tl.split_k);
   const double k_padded = static_cast<double>(ceil_div(k_slice, bk) * bk);
   const double macs = static_cast<double>(t.bm) * t.bn * k_padded;
-  const double mac_cycles = macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
   const int wm = std::min(k.warp_m, t.bm);
   const int wn = std::min(k.warp_n, t.bn);
   const double smem_bytes_per_k = static_cast<double>(t.bm) * (t.bn / wn) * k.a_bytes_per_elem +
@@ -52,7 +65,8 @@ double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   const double cuda_cycles = k.cuda_ops_per_weight > 0.0 ? t.bn * k_padded * k.cuda_ops_per_weight /
                                                                k.cuda_ops_per_cycle_per_sm
                                                          : 0.0;
-  return std::max({mac_cycles, smem_cycles, cuda_cycles}) / hw.sm_clock_hz;
+  return std::max({mac_cycles(hw, k, macs, busy_sms), smem_cycles, cuda_cycles}) /
+         hw.sm_clock_hz;
 }
 
 void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
@@ -65,9 +79,8 @@ void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
                  s.batch;
   if (tl.split_k > 1)
     e.dram_bytes += static_cast<double>(e.ctas) * t.bm * t.bn * kSplitKPartialBytes;
-  const double active_sms = static_cast<double>(std::min<std::int64_t>(e.ctas, hw.sm_count));
   const double dram_bw = std::min(hw.dram_bw_bytes_per_s * c.dram_efficiency,
-                                  active_sms * c.max_dram_bw_per_sm_bytes_per_s);
+                                  active_sms(hw, e.ctas) * c.max_dram_bw_per_sm_bytes_per_s);
   e.dram_s = c.cta_latency_s + e.dram_bytes / dram_bw;
 }
 
@@ -126,10 +139,11 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
   e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, t.bn) * tl.split_k * s.batch;
   e.waves = ceil_div(e.ctas, static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
   // The busiest SM runs ceil(CTAs / SMs) CTAs back to back at the full SM
-  // rate; co-resident CTAs hide each other's fill/epilogue latency.
+  // rate (or its share of the power limit); co-resident CTAs hide each
+  // other's fill/epilogue latency.
   const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
-  e.compute_s =
-      per_sm * cta_main_loop_s(hw, k, s, tl) + ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
+  e.compute_s = per_sm * cta_main_loop_s(hw, k, s, tl, active_sms(hw, e.ctas)) +
+                ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
   add_memory_times(hw, k, s, tl, e);
   e.l2_s = l2_time_s(hw, k, s, tl, e.ctas);
   combine_times(c, e);

@@ -29,9 +29,10 @@ struct GemmEstimate {
 
 // One GEMM kernel of any family under one tiling:
 // - compute: the busiest SM runs ceil(CTAs / SMs) CTAs back to back; a CTA's
-//   main loop runs at the kernel's MAC rate x tensor_efficiency, or slower
-//   when shared memory cannot feed its warp tiles, or when its CUDA-core
-//   work (dequantization) takes longer; co-resident CTAs hide each other's
+//   main loop runs at the kernel's MAC rate x tensor_efficiency (at most the
+//   SM's share of the GPU's power-limited rate: that rate / active SMs), or
+//   slower when shared memory cannot feed its warp tiles, or when its
+//   CUDA-core work (dequantization) takes longer; co-resident CTAs hide each other's
 //   fill/epilogue latency (cta_latency_s);
 // - memory: unique bytes (A, B, C, FP32 split-K partials) from DRAM at
 //   min(peak x dram_efficiency, active SMs x per-SM bandwidth), and every
