@@ -21,6 +21,9 @@ struct AccuracyBar {
   // factors, not refitted to this set.
   std::string basis;
   std::string where;  // "<bars file>:<line>:<column>" of the entry
+  // Non-empty: the bar is not met yet, and why; reported but not enforced
+  // (the CI test checks that it is still missed, so that it gets closed).
+  std::string open;
 };
 
 struct AccuracyBars {

@@ -55,12 +55,14 @@ const DatasetEntry* DatasetCatalog::find_id(const std::string& id) const {
   return nullptr;
 }
 
-const DatasetEntry* DatasetCatalog::find_path(const std::filesystem::path& csv) const {
+std::vector<const DatasetEntry*> DatasetCatalog::find_path(
+    const std::filesystem::path& csv) const {
   const auto wanted = canonical_or_same(csv);
+  std::vector<const DatasetEntry*> found;
   for (const auto& e : entries) {
-    if (canonical_or_same(e.path) == wanted) return &e;
+    if (canonical_or_same(e.path) == wanted) found.push_back(&e);
   }
-  return nullptr;
+  return found;
 }
 
 DatasetCatalog load_dataset_catalog(const std::filesystem::path& yaml) {

@@ -27,10 +27,11 @@ struct DatasetCatalog {
   std::vector<DatasetEntry> entries;
   nlohmann::json resolved;  // the catalog as read, defaults included
 
-  // The entry with this id, or whose path is `csv` (compared as canonical
-  // paths); nullptr when none.
+  // The entry with this id; nullptr when none.
   const DatasetEntry* find_id(const std::string& id) const;
-  const DatasetEntry* find_path(const std::filesystem::path& csv) const;
+  // The entries whose path is `csv` (compared as canonical paths), in catalog
+  // order: one file may be declared once per operand type.
+  std::vector<const DatasetEntry*> find_path(const std::filesystem::path& csv) const;
 };
 
 // Reads the catalog strictly (unknown keys, duplicate ids, bad values are

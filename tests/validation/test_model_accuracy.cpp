@@ -1,6 +1,9 @@
 // The model-error arithmetic of validation/model_error.hpp and the loaders'
 // errors. The bars themselves are checked in test_validation_bars.cpp.
 #include <catch2/catch.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
@@ -27,6 +30,27 @@ TEST_CASE("the committed A100 sets load completely", "[validation]") {
   CHECK(bitblas.gemms.size() == 26);
   CHECK(bitblas.gpu_config == "a100_sxm4_80gb");
   CHECK(bitblas.gemms.front().timing == TimingMethod::kEvents);
+}
+
+TEST_CASE("the committed H100 sets load completely, one operand type per entry",
+          "[validation]") {
+  const DatasetCatalog c = load_dataset_catalog("validation/datasets.yaml");
+  // Rows per type (the harness found no FP8 algorithm for 3 attention-value shapes).
+  const std::vector<std::pair<std::string, std::size_t>> sets = {
+      {"bitblas", 143}, {"prefill", 23}, {"decode", 187}};
+  for (const auto& [set, rows] : sets) {
+    for (const char* type : {"fp16", "bf16", "fp8", "int8"}) {
+      const std::string id = "h100_sxm_" + set + "_" + type;
+      INFO(id);
+      const DatasetEntry* e = c.find_id(id);
+      REQUIRE(e != nullptr);
+      const MeasuredDataset d = load_catalog_dataset(*e);
+      CHECK(d.gemms.size() == (set == "prefill" && type == std::string("fp8") ? 20 : rows));
+      CHECK(d.gpu_config == "h100_sxm");
+      CHECK(d.gemms.front().shape.type == parse_mma_type(type));
+      CHECK(d.gemms.front().timing == TimingMethod::kKernelOnly);
+    }
+  }
 }
 
 TEST_CASE("event-timed measurements add the launch gap", "[validation]") {

@@ -1,8 +1,10 @@
-// The accuracy bars of issue 5, kept in validation/bars.yaml, on every
+// The accuracy bars of issues 5 and 14, kept in validation/bars.yaml, on every
 // dataset of validation/datasets.yaml, recomputed from the committed data on
-// every run: A100 sets at MAPE <= 6% (and <= 10% in every regime), H100/H200
-// sets at MAPE <= 8% predicted from the spec-sheet config without refitting.
-// A miss names the dataset, its MAPE against the bar and its worst shapes.
+// every run: A100 sets at MAPE <= 6% (and <= 10% in every regime); our H100
+// harness sets at <= 6% for FP16, BF16 and FP8 and <= 10% for INT8; other
+// H100/H200 sets at <= 8% predicted from the spec-sheet config without
+// refitting. A miss names the dataset, its MAPE against the bar and its worst
+// shapes; a bar marked open (not met yet, with the reason) is reported only.
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -42,20 +44,40 @@ TEST_CASE("every committed dataset is within its bar in validation/bars.yaml", "
     const std::string missed = bar_failure(*bar, d, e);
     INFO(entry.id << " on " << hw.name << ": MAPE " << 100 * e.group("all").mape << "% over "
                   << e.group("all").count << " points, bar " << 100 * bar->mape << "%");
-    if (!missed.empty()) FAIL_CHECK(missed);
+    if (!bar->open.empty()) {
+      INFO("the bar at " << bar->where << " is met now: remove its 'open'");
+      CHECK(!missed.empty());
+      WARN("open bar: " << missed << "  why: " << bar->open);
+    } else if (!missed.empty()) {
+      FAIL_CHECK(missed);
+    }
     CHECK(e.group("all").count == static_cast<std::int64_t>(d.gemms.size()));
   }
 }
 
-TEST_CASE("bars follow the issue: 6% calibrated A100 sets, 8% spec-sheet H100/H200 sets",
+namespace {
+
+// The bar the issues set for a declared dataset: {basis, MAPE}.
+std::pair<std::string, double> issue_bar(const DatasetEntry& entry) {
+  if (entry.hw.starts_with("a100")) return {"calibrated", 0.06};  // issue 5
+  if (entry.hw == "h100_sxm" && entry.path.string().find("/h100-sxm-") != std::string::npos) {
+    const bool int8 = entry.types == std::vector<MmaType>{MmaType::kInt8};
+    return {"calibrated", int8 ? 0.10 : 0.06};  // issue 14, per operand type
+  }
+  return {"spec_sheet_no_refit", 0.08};
+}
+
+}  // namespace
+
+TEST_CASE("bars follow the issues: 6% A100 sets, 6% (INT8 10%) H100 harness sets, else 8%",
           "[validation]") {
   for (const AccuracyBar& b : bars().bars) {
     INFO(b.dataset << " at " << b.where);
     const DatasetEntry* entry = catalog().find_id(b.dataset);
     REQUIRE(entry != nullptr);  // no bar for a dataset that is not declared
-    const bool a100 = entry->hw.starts_with("a100");
-    CHECK(b.basis == (a100 ? "calibrated" : "spec_sheet_no_refit"));
-    CHECK(b.mape <= (a100 ? 0.06 : 0.08));
+    const auto [basis, mape] = issue_bar(*entry);
+    CHECK(b.basis == basis);
+    CHECK(b.mape <= mape);
   }
 }
 
@@ -65,7 +87,7 @@ TEST_CASE("every CSV under validation/data is declared in validation/datasets.ya
     if (f.path().extension() != ".csv") continue;
     INFO(f.path().string() << ": add it to validation/datasets.yaml (hw config, timing) and "
                               "give it a bar in validation/bars.yaml");
-    CHECK(catalog().find_path(f.path()) != nullptr);
+    CHECK(!catalog().find_path(f.path()).empty());
   }
 }
 
