@@ -98,26 +98,24 @@ TEST_CASE("validate --data takes a lutsim_cublas_bench CSV", "[validation][cli]"
 TEST_CASE("validate --data on a file declared once per type: one set per entry", "[validation][cli]") {
   TempDir out("per_type");
   const std::string prefill = "validation/data/h100-sxm-20261125/prefill.csv";
-  const Run all = run("validate --data " + prefill + " --no-plots -o " + out.path.string());
-  INFO(all.out);
-  REQUIRE(all.status == 0);
+  auto validate = [&](const std::string& dtypes) {
+    Run r = run("validate --data " + prefill + dtypes + " --no-plots -o " + out.path.string());
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    return r;
+  };
+  const Run all = validate("");
   for (const char* t : {"fp16", "bf16", "fp8", "int8"}) {
     CHECK_THAT(all.out, Catch::Contains(std::string("== h100_sxm_prefill_") + t + ": "));
   }
   // The open INT8 bar is reported as missed with its reason, not as a failure.
   CHECK_THAT(all.out, Catch::Contains("% > 10.00%: MISSED (open: cuBLASLt's INT8 kernels"));
-  const Run one =
-      run("validate --data " + prefill + " --dtypes bf16 --no-plots -o " + out.path.string());
-  INFO(one.out);
-  REQUIRE(one.status == 0);
+  const Run one = validate(" --dtypes bf16");
   CHECK_THAT(one.out, Catch::Contains("== h100_sxm_prefill_bf16: "));
   CHECK_THAT(one.out, Catch::Contains("23 points from " + prefill));
   CHECK_THAT(one.out, !Catch::Contains("== h100_sxm_prefill_fp16"));
   // Types no entry declares: a name of their own, no bar.
-  const Run mixed =
-      run("validate --data " + prefill + " --dtypes fp16,int8 --no-plots -o " + out.path.string());
-  INFO(mixed.out);
-  REQUIRE(mixed.status == 0);
+  const Run mixed = validate(" --dtypes fp16,int8");
   CHECK_THAT(mixed.out, Catch::Contains("== prefill_fp16_int8: "));
   CHECK_THAT(mixed.out, Catch::Contains("46 points from " + prefill));
   CHECK_THAT(mixed.out, Catch::Contains("bar: none for 'prefill_fp16_int8'"));
