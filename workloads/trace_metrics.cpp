@@ -1,5 +1,7 @@
 #include "workloads/trace_metrics.hpp"
 
+#include <stdexcept>
+
 namespace lutsim {
 
 std::int64_t gemm_flops(const TraceOp& op) {
@@ -29,6 +31,12 @@ std::int64_t linear_weight_params(const GemmTrace& trace) {
     if (op.kind == OpKind::kLinear) total += op.n * op.k * op.count;
   }
   return total;
+}
+
+std::int64_t tokens_per_forward(const GemmTrace& trace) {
+  if (trace.phase == "prefill") return trace.batch * trace.seq_len;
+  if (trace.phase == "decode") return trace.batch;
+  throw std::invalid_argument("tokens_per_forward: unknown phase '" + trace.phase + "'");
 }
 
 }  // namespace lutsim

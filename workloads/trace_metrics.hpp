@@ -19,4 +19,9 @@ std::int64_t total_gemm_flops(const GemmTrace& trace, OpKind kind);
 // sum of n x k x count over kLinear ops.
 std::int64_t linear_weight_params(const GemmTrace& trace);
 
+// Tokens one forward pass processes: batch x seq_len in prefill, batch in
+// decode (one new token per sequence). Throws std::invalid_argument for
+// another phase.
+std::int64_t tokens_per_forward(const GemmTrace& trace);
+
 }  // namespace lutsim

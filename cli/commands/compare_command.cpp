@@ -7,6 +7,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/energy_options.hpp"
 #include "cli/text_table.hpp"
 #include "sim/studies/compare_study.hpp"
 
@@ -18,9 +19,10 @@ struct CompareOptions {
   std::vector<std::string> sets;
   std::string out_dir;
   std::string configs_dir;
+  std::string energy;
 };
 
-ResultTable full_table(const std::vector<CompareRow>& rows) {
+ResultTable full_table(const std::vector<CompareRow>& rows, const ppa::EnergyPricing& pricing) {
   ResultTable t(
       {{"model", "", ""},
        {"scenario", "", "phase, batch, sequence"},
@@ -28,6 +30,7 @@ ResultTable full_table(const std::vector<CompareRow>& rows) {
        {"method", "", "fp16_tensor_core, int8_tensor_core, dequant or lut"},
        {"precision", "", "weight and activation bits"},
        {"latency", "ms", "one forward pass, per GPU"},
+       {"energy_per_token", "mJ/token", kEnergyPerTokenText},
        {"speedup_vs_fp16", "x", "FP16 tensor core latency / this"},
        {"speedup_vs_int8", "x", "INT8 tensor core (W8A8) latency / this"},
        {"speedup_vs_dequant", "x", "dequant latency at this precision / this (0: none)"},
@@ -35,7 +38,8 @@ ResultTable full_table(const std::vector<CompareRow>& rows) {
        {"weights_fit", "", "linear weights fit in one GPU's DRAM"}});
   for (const CompareRow& r : rows) {
     t.add_row({r.model, r.scenario, r.gpu, r.method, r.precision, r.latency_s * 1e3,
-               r.speedup_vs_fp16, r.speedup_vs_int8, r.speedup_vs_dequant, r.linear_share,
+               energy_per_token_mj(pricing, r.actions, r.tokens), r.speedup_vs_fp16,
+               r.speedup_vs_int8, r.speedup_vs_dequant, r.linear_share,
                std::string(r.weights_fit ? "yes" : "no")});
   }
   return t;
@@ -91,6 +95,7 @@ void run_compare(const CompareOptions& o) {
   const auto rows = run_compare_study(spec, dir, [](std::size_t done, std::size_t total) {
     std::cerr << "  [" << done << "/" << total << "] model x scenario done\n";
   });
+  const ppa::EnergyPricing pricing = load_energy(o.energy, dir);
   const std::string out = o.out_dir.empty() ? "results/" + spec.study : o.out_dir;
   nlohmann::json record_config = doc.resolved();
   record_config["assumptions"] = {
@@ -98,11 +103,13 @@ void run_compare(const CompareOptions& o) {
       "tensor cores, also on LUT variants",
       "tensor-parallel communication is not modelled",
       "latency per GPU; weights_fit reports whether the linear weights fit in one GPU's DRAM"};
-  const auto files = write_result_files(out, "compare", full_table(rows),
+  record_config["energy_pricing"] = energy_record(pricing);
+  const auto files = write_result_files(out, "compare", full_table(rows, pricing),
                                         make_run_record("compare", record_config));
   std::cout << format_text_table(summary_table(rows)) << "\n(speedup = FP16 tensor-core latency / "
-            << "latency; every system's latency is in " << files.csv.string() << ")\nwrote "
-            << files.csv.string() << " and " << files.json.string() << "\n";
+            << "latency; every system's latency and energy per token (" << pricing.name
+            << " energies) is in " << files.csv.string() << ")\nwrote " << files.csv.string()
+            << " and " << files.json.string() << "\n";
 }
 
 }  // namespace
@@ -116,17 +123,20 @@ void add_compare_command(CLI::App& app) {
       "For each model and scenario in the config, generates the GEMM trace and times one forward "
       "pass with the tile-level model on: the base GPU's FP16 tensor cores (W16A16), its INT8 "
       "tensor cores (W8A8), dequantization kernels and each LUT GPU at every low-bit precision. "
-      "Prints speedups over FP16 and writes compare.csv and compare.json (all latencies, the "
-      "resolved config, the git revision).");
+      "Prints speedups over FP16 and writes compare.csv and compare.json (all latencies and "
+      "energies per token, the resolved config, the energy prices with their sources, the git "
+      "revision).");
   cmd->add_option("-c,--config", opts->config_path,
                   "study config (YAML); default: the embedded configs/studies/compare_default.yaml")
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", opts->sets,
                   "override a config value: --set weight_bits=[2] (repeatable)");
   cmd->add_option("-o,--out", opts->out_dir, "output directory; default: results/<study>");
+  add_energy_option(*cmd, opts->energy);
   cmd->add_option(
          "--configs-dir", opts->configs_dir,
-         "folder with hw/ and models/; default: configs/ above the binary or the working directory")
+         "folder with hw/, models/ and energy/; default: configs/ above the binary or the working "
+         "directory")
       ->check(CLI::ExistingDirectory);
   cmd->callback([opts] { run_compare(*opts); });
 }

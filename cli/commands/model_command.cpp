@@ -4,10 +4,12 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/energy_options.hpp"
 #include "cli/text_table.hpp"
 #include "cli/trace_options.hpp"
 #include "sim/tile/end_to_end.hpp"
 #include "workloads/trace_csv.hpp"
+#include "workloads/trace_metrics.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -21,6 +23,7 @@ struct ModelOptions {
   bool launch_gaps = false;
   std::string out_dir = "results/model";
   std::string configs_dir;
+  std::string energy;
 };
 
 LinearMethod choose_method(const HardwareSpec& hw, const GemmTrace& trace,
@@ -29,6 +32,26 @@ LinearMethod choose_method(const HardwareSpec& hw, const GemmTrace& trace,
   if (given == "dequant") return LinearMethod::kDequant;
   if (given == "mac") return LinearMethod::kMacTensorCore;
   return default_linear_method(hw, trace);
+}
+
+// Per operator: time, share and energy per token of the forward pass.
+ResultTable op_table(const EndToEndResult& r, const ppa::EnergyPricing& pricing,
+                     std::int64_t tokens) {
+  ResultTable t(
+      {{"op", "", "operator"},
+       {"kernel", "", "kernel family and type"},
+       {"count", "1", "per forward pass"},
+       {"time_each", "us", "one occurrence"},
+       {"time", "ms", "all occurrences"},
+       {"share", "%", "of the forward pass"},
+       {"bound", "", "what limits it"},
+       {"energy_per_token", "mJ/token", std::string("all occurrences; ") + kEnergyPerTokenText}});
+  for (const OpTime& op : r.ops) {
+    t.add_row({op.name, op.kernel, op.count, op.time_each_s * 1e6, op.time_s * 1e3,
+               100.0 * op.time_s / r.total_s, op.bound,
+               energy_per_token_mj(pricing, op.actions, tokens)});
+  }
+  return t;
 }
 
 void run_model(const ModelOptions& o) {
@@ -42,18 +65,9 @@ void run_model(const ModelOptions& o) {
       o.precompute == "fused" ? PrecomputeMode::kFused : PrecomputeMode::kSeparateKernel,
       o.launch_gaps};
   const EndToEndResult r = simulate_forward(trace, sys);
-
-  ResultTable t({{"op", "", "operator"},
-                 {"kernel", "", "kernel family and type"},
-                 {"count", "1", "per forward pass"},
-                 {"time_each", "us", "one occurrence"},
-                 {"time", "ms", "all occurrences"},
-                 {"share", "%", "of the forward pass"},
-                 {"bound", "", "what limits it"}});
-  for (const OpTime& op : r.ops) {
-    t.add_row({op.name, op.kernel, op.count, op.time_each_s * 1e6, op.time_s * 1e3,
-               100.0 * op.time_s / r.total_s, op.bound});
-  }
+  const ppa::EnergyPricing pricing = load_energy(o.energy, dir);
+  const std::int64_t tokens = tokens_per_forward(trace);
+  const ResultTable t = op_table(r, pricing, tokens);
   const nlohmann::json config{{"hw", hw_config},
                               {"trace", o.trace_csv.empty() ? "generated" : o.trace_csv},
                               {"model", trace.model},
@@ -66,12 +80,15 @@ void run_model(const ModelOptions& o) {
                               {"act_dtype", o.trace_csv.empty() ? o.trace.act : "from trace"},
                               {"linear_method", std::string(to_string(sys.method))},
                               {"precompute", o.precompute},
-                              {"launch_gaps", o.launch_gaps}};
+                              {"launch_gaps", o.launch_gaps},
+                              {"tokens_per_forward", tokens},
+                              {"energy_pricing", energy_record(pricing)}};
   const auto files = write_result_files(o.out_dir, "model", t, make_run_record("model", config));
   std::cout << format_text_table(t) << "\n"
             << trace.model << " " << trace.phase << " on " << hw.name << ": " << r.total_s * 1e3
-            << " ms per forward pass\nwrote " << files.csv.string() << " and "
-            << files.json.string() << "\n";
+            << " ms per forward pass, " << energy_per_token_mj(pricing, r.actions, tokens)
+            << " mJ per token (" << tokens << " tokens, " << pricing.name << " energies)\nwrote "
+            << files.csv.string() << " and " << files.json.string() << "\n";
 }
 
 }  // namespace
@@ -82,8 +99,9 @@ void add_model_command(CLI::App& app) {
       app.add_subcommand("model", "Time one forward pass of a model on a GPU, per operator");
   cmd->footer(
       "Generates the model's GEMM trace for the phase and precision (or reads one with --trace, "
-      "e.g. captured from a framework) and times every operator with the tile-level model. "
-      "Writes model.csv and model.json.");
+      "e.g. captured from a framework) and times every operator with the tile-level model; "
+      "prices what each operator does (MACs, lookups, bytes moved) with --energy for its energy "
+      "per token. Writes model.csv and model.json (with the energy prices and their sources).");
   cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path")->required();
   CLI::Option* model = add_trace_options(*cmd, o->trace);
   CLI::Option* csv =
@@ -100,8 +118,9 @@ void add_model_command(CLI::App& app) {
       ->check(CLI::IsMember({"fused", "separate"}));
   cmd->add_flag("--launch-gaps", o->launch_gaps,
                 "add the host launch gap per kernel (no CUDA graphs)");
+  add_energy_option(*cmd, o->energy);
   cmd->add_option("-o,--out", o->out_dir, "output directory");
-  cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/ and models/")
+  cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/, models/ and energy/")
       ->check(CLI::ExistingDirectory);
 }
 

@@ -1,6 +1,7 @@
 #include "core/specs/hardware_spec.hpp"
 
 #include "core/config/config_document.hpp"
+#include "core/config/named_config.hpp"
 
 namespace lutsim {
 namespace {
@@ -173,10 +174,7 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
 
 std::filesystem::path hardware_config_path(const std::string& name_or_path,
                                            const std::filesystem::path& configs_dir) {
-  if (name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml")) {
-    return name_or_path;
-  }
-  return configs_dir / "hw" / (name_or_path + ".yaml");
+  return named_config_path(name_or_path, configs_dir / "hw");
 }
 
 HardwareSpec load_hardware(const std::filesystem::path& path, nlohmann::json* resolved) {

@@ -46,6 +46,13 @@ double accesses_per_element(const TraceOp& op, bool gated_ffn) {
   return 2.0;
 }
 
+// DRAM traffic that also passes through L2, `count` times.
+ActionCounts memory_actions(double bytes, std::int64_t count) {
+  ActionCounts a;
+  a.dram_bytes = a.l2_bytes = bytes;
+  return a.scaled(static_cast<double>(count));
+}
+
 OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpec& sys) {
   const GemmShape shape{op.m, op.n, op.k, op.batch, DataType::kFp16};
   const GemmEstimate e = best_gemm(sys.hw, kernel, shape);
@@ -56,7 +63,8 @@ OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpe
           op.count,
           each,
           each * op.count,
-          std::string(to_string(e.bound))};
+          std::string(to_string(e.bound)),
+          e.actions.scaled(static_cast<double>(op.count))};
 }
 
 OpTime time_memory_op(const TraceOp& op, const SystemSpec& sys, bool gated_ffn) {
@@ -64,7 +72,8 @@ OpTime time_memory_op(const TraceOp& op, const SystemSpec& sys, bool gated_ffn) 
       static_cast<double>(op.elements) * kFp16Bytes * accesses_per_element(op, gated_ffn);
   const double each =
       sys.hw.calibration.kernel_fixed_time_s + dram_time(sys, bytes) + launch_gap(sys);
-  return {op.name, op.kind, "memory", op.count, each, each * op.count, "memory"};
+  return {op.name, op.kind,         "memory", op.count,
+          each,    each * op.count, "memory", memory_actions(bytes, op.count)};
 }
 
 // The table precompute for a LUT linear: its own kernel (read X, write
@@ -78,13 +87,20 @@ OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, const System
   const double each =
       separate ? sys.hw.calibration.kernel_fixed_time_s + dram_time(sys, bytes) + launch_gap(sys)
                : dram_time(sys, std::max(0.0, bytes));
+  const LutGemmConfig datapath = lut_datapath(sys.hw, op.weight_bits, op.act_dtype);
+  ActionCounts actions = memory_actions(std::max(0.0, bytes), op.count);
+  const double tables = static_cast<double>(op.m) * op.batch *
+                        ((op.k + datapath.group_size - 1) / datapath.group_size);
+  actions.cuda_core_ops =
+      tables * (2.0 * datapath.table_entries() - 2.0) * static_cast<double>(op.count);
   return {"table_precompute(" + op.name + ")",
           OpKind::kElementwise,
           separate ? "precompute kernel" : "fused into previous op",
           op.count,
           each,
           each * op.count,
-          "memory"};
+          "memory",
+          actions};
 }
 
 bool has_gate(const GemmTrace& trace) {
@@ -142,7 +158,10 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
       r.ops.push_back(time_memory_op(op, sys, gated));
     }
   }
-  for (const OpTime& t : r.ops) r.total_s += t.time_s;
+  for (const OpTime& t : r.ops) {
+    r.total_s += t.time_s;
+    r.actions += t.actions;
+  }
   return r;
 }
 

@@ -50,17 +50,24 @@ struct OpTime {
   double time_each_s = 0.0;
   double time_s = 0.0;  // time_each_s x count
   std::string bound;    // compute | dram | l2 | memory
+  ActionCounts actions;  // all occurrences
 };
 
 struct EndToEndResult {
   double total_s = 0.0;
   std::vector<OpTime> ops;  // the trace's ops, plus "table_precompute" entries
+  ActionCounts actions;     // summed over the ops: one forward pass
 };
 
 // The forward pass of `trace` on `system`: every op timed by the tile model
 // (GEMM-like ops by their kernel family's best tiling, other ops by a DRAM
 // roofline: elements x 2 bytes x (reads + writes) at the achieved bandwidth,
 // plus the fixed kernel time), summed over their counts.
+// Actions (OpTime::actions): GEMM-like ops those of their best tiling
+// (GemmEstimate::actions); memory-bound ops their DRAM bytes, all through L2
+// (their arithmetic is not counted); the table precompute its DRAM and L2
+// bytes and 2 x entries - 2 additions per table on CUDA cores (a tree that
+// adds +-x_j level by level, each level doubling the partial sums).
 // Modelling assumptions (stated in outputs): linears whose weights are 16-bit
 // and attention's activation x activation products run on the GPU's MAC
 // tensor cores in FP16, also on LUT variants; communication between

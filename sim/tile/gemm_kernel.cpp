@@ -77,6 +77,7 @@ GemmKernel dense_kernel(const HardwareSpec& hw, DataType type) {
   k.name = "dense " + std::string(to_string(type));
   k.macs_per_cycle_per_sm = mma_rate(hw, type);
   k.power_limited_macs_per_s = power_limited_rate(hw, type);
+  k.mma_type = type;
   k.a_bytes_per_elem = k.b_bytes_per_elem = bytes_of(type);
   k.c_bytes_per_elem = output_bytes(type);
   k.k_step_multiplier = 2 / bytes_of(type);  // the same bytes per step
@@ -94,6 +95,7 @@ GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma)
   k.c_bytes_per_elem = 2.0;
   k.macs_per_cycle_per_sm = rate;
   k.power_limited_macs_per_s = power_limited_rate(hw, mma);
+  k.mma_type = mma;
   k.cuda_ops_per_weight = kDequantOpsPerWeight;
   k.cuda_ops_per_cycle_per_sm = hw.cuda_core_ops_per_cycle_per_sm;
   return k;
@@ -134,6 +136,8 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
   k.macs_per_cycle_per_sm =
       static_cast<double>(hw.tensor_cores_per_sm) * l.one_bit_lookups_per_cycle() / weight_bits;
   k.a_reg_bytes_per_row_k = table_bytes_per_act;
+  k.table_format = datapath.table_format;
+  k.lookups_per_mac = static_cast<double>(weight_bits) / l.array_k;
   // Elongated tiles (small M, large N), as the M2N64K4 LMMA favours: each
   // table is read once per warp and broadcast along N inside the array.
   k.warp_m = 16;

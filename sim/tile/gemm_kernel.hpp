@@ -34,6 +34,10 @@ struct GemmKernel {
   int warp_n = 64;                     // B fragments bm / warp_m times, from shared memory
   bool elongated_tiles = false;        // also search N-elongated CTA tiles (LUT)
   double a_reg_bytes_per_row_k = 0.0;  // operand fragments held in registers (LUT tables)
+  // What the units execute, for the kernel's ActionCounts:
+  DataType mma_type = DataType::kFp16;  // dense, dequant: operand type of the MMAs
+  TableEntryFormat table_format = TableEntryFormat::kFp16;  // lut: entries looked up
+  double lookups_per_mac = 0.0;  // lut: table lookups per multiply-accumulate, bits / k
 };
 
 // Dense MMA in `type`, one of kMmaTypes (cuBLAS-like). Throws DataTypeError

@@ -39,6 +39,21 @@ int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKern
   return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
 }
 
+// K elements one CTA's main loop runs: its split-K slice rounded up to whole steps.
+double padded_k_slice(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
+  const int bk = k_step(tl.tile, k);
+  return static_cast<double>(ceil_div(ceil_div(s.k, tl.split_k), bk) * bk);
+}
+
+// Fragment bytes a CTA reads from shared memory per element of K: A fragments
+// once per warp column, B fragments once per warp row.
+double smem_fragment_bytes_per_k(const ThreadblockTile& t, const GemmKernel& k) {
+  const int wm = std::min(k.warp_m, t.bm);
+  const int wn = std::min(k.warp_n, t.bn);
+  return static_cast<double>(t.bm) * (t.bn / wn) * k.a_bytes_per_elem +
+         static_cast<double>(t.bn) * (t.bm / wm) * k.b_bytes_per_elem;
+}
+
 // SM cycles for `macs` on one of `busy_sms` SMs: the SM's MAC rate x
 // tensor_efficiency, or its share of the GPU's power-limited rate when all
 // active SMs at full rate would draw more than the power limit allows.
@@ -53,15 +68,10 @@ double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs, doub
 double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                        const Tiling& tl, double busy_sms) {
   const ThreadblockTile& t = tl.tile;
-  const int bk = k_step(t, k);
-  const std::int64_t k_slice = ceil_div(s.k, tl.split_k);
-  const double k_padded = static_cast<double>(ceil_div(k_slice, bk) * bk);
+  const double k_padded = padded_k_slice(k, s, tl);
   const double macs = static_cast<double>(t.bm) * t.bn * k_padded;
-  const int wm = std::min(k.warp_m, t.bm);
-  const int wn = std::min(k.warp_n, t.bn);
-  const double smem_bytes_per_k = static_cast<double>(t.bm) * (t.bn / wn) * k.a_bytes_per_elem +
-                                  static_cast<double>(t.bn) * (t.bm / wm) * k.b_bytes_per_elem;
-  const double smem_cycles = smem_bytes_per_k * k_padded / hw.smem_bw_bytes_per_cycle_per_sm;
+  const double smem_cycles =
+      smem_fragment_bytes_per_k(t, k) * k_padded / hw.smem_bw_bytes_per_cycle_per_sm;
   const double cuda_cycles = k.cuda_ops_per_weight > 0.0 ? t.bn * k_padded * k.cuda_ops_per_weight /
                                                                k.cuda_ops_per_cycle_per_sm
                                                          : 0.0;
@@ -69,16 +79,22 @@ double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
          hw.sm_clock_hz;
 }
 
+// Bytes written: the output, and FP32 split-K partials written and read back.
+double written_bytes(const GemmKernel& k, const GemmShape& s, const Tiling& tl, std::int64_t ctas) {
+  double bytes = static_cast<double>(s.m) * s.n * k.c_bytes_per_elem * s.batch;
+  if (tl.split_k > 1) {
+    bytes += static_cast<double>(ctas) * tl.tile.bm * tl.tile.bn * kSplitKPartialBytes;
+  }
+  return bytes;
+}
+
 void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                       const Tiling& tl, GemmEstimate& e) {
   const CalibrationSpec& c = hw.calibration;
-  const ThreadblockTile& t = tl.tile;
   e.dram_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
-                  static_cast<double>(s.n) * s.k * k.b_bytes_per_elem +
-                  static_cast<double>(s.m) * s.n * k.c_bytes_per_elem) *
-                 s.batch;
-  if (tl.split_k > 1)
-    e.dram_bytes += static_cast<double>(e.ctas) * t.bm * t.bn * kSplitKPartialBytes;
+                  static_cast<double>(s.n) * s.k * k.b_bytes_per_elem) *
+                     s.batch +
+                 written_bytes(k, s, tl, e.ctas);
   const double dram_bw = std::min(hw.dram_bw_bytes_per_s * c.dram_efficiency,
                                   active_sms(hw, e.ctas) * c.max_dram_bw_per_sm_bytes_per_s);
   e.dram_s = c.cta_latency_s + e.dram_bytes / dram_bw;
@@ -86,8 +102,8 @@ void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
 
 // Every CTA's operand bytes through L2; a tile shared by a cluster is read once for all
 // its CTAs (at most as many as the grid has along that dimension).
-double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                 const Tiling& tl, std::int64_t ctas) {
+double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                        const Tiling& tl, std::int64_t ctas) {
   const ThreadblockTile& t = tl.tile;
   const double k_slice = static_cast<double>(ceil_div(s.k, tl.split_k));
   auto sharing = [&](std::int64_t blocks_along) {
@@ -95,10 +111,39 @@ double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s
   };
   const double a_share = tl.multicast == Multicast::kA ? sharing(ceil_div(s.n, t.bn)) : 1.0;
   const double b_share = tl.multicast == Multicast::kB ? sharing(ceil_div(s.m, t.bm)) : 1.0;
-  const double l2_bytes =
-      static_cast<double>(ctas) *
-      (t.bm * k.a_bytes_per_elem / a_share + t.bn * k.b_bytes_per_elem / b_share) * k_slice;
-  return l2_bytes / (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * hw.calibration.l2_efficiency);
+  return static_cast<double>(ctas) *
+         (t.bm * k.a_bytes_per_elem / a_share + t.bn * k.b_bytes_per_elem / b_share) * k_slice;
+}
+
+double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s, const Tiling& tl,
+                 std::int64_t ctas) {
+  return l2_operand_bytes(hw, k, s, tl, ctas) /
+         (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * hw.calibration.l2_efficiency);
+}
+
+// What the kernel does under the estimate's tiling (see ActionCounts): the
+// units' work over padded tiles, every CTA's tiles written to shared memory
+// and its fragments read into registers, L2 operand reads and output writes.
+ActionCounts count_actions(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                           const GemmEstimate& e) {
+  const ThreadblockTile& t = e.tiling.tile;
+  const double ctas = static_cast<double>(e.ctas);
+  const double k_padded = padded_k_slice(k, s, e.tiling);
+  const double k_slice = static_cast<double>(ceil_div(s.k, e.tiling.split_k));
+  const double macs = ctas * t.bm * t.bn * k_padded;
+  ActionCounts a;
+  if (k.family == KernelFamily::kLut) {
+    a.lut_lookups[k.table_format] = macs * k.lookups_per_mac;
+  } else {
+    a.tensor_core_macs[k.mma_type] = macs;
+  }
+  a.cuda_core_ops = ctas * t.bn * k_padded * k.cuda_ops_per_weight;
+  a.register_file_bytes = ctas * smem_fragment_bytes_per_k(t, k) * k_padded;
+  a.smem_bytes = ctas * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_slice +
+                 a.register_file_bytes;
+  a.l2_bytes = l2_operand_bytes(hw, k, s, e.tiling, e.ctas) + written_bytes(k, s, e.tiling, e.ctas);
+  a.dram_bytes = e.dram_bytes;
+  return a;
 }
 
 // What bounds the kernel and its time, from its compute, DRAM and L2 times.
@@ -125,8 +170,11 @@ std::string_view to_string(GemmBound b) {
   return "?";
 }
 
-std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
-                                          const GemmShape& s, const Tiling& tl) {
+namespace {
+
+// estimate_gemm without the action counts (the tiling search's inner loop).
+std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKernel& k,
+                                           const GemmShape& s, const Tiling& tl) {
   const ThreadblockTile& t = tl.tile;
   if (tl.split_k > 1 && s.k / tl.split_k < 2 * k_step(t, k)) return std::nullopt;
   if (k.macs_per_cycle_per_sm <= 0.0) return std::nullopt;
@@ -150,6 +198,15 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
   return e;
 }
 
+}  // namespace
+
+std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
+                                          const GemmShape& s, const Tiling& tl) {
+  std::optional<GemmEstimate> e = estimate_times(hw, k, s, tl);
+  if (e) e->actions = count_actions(hw, k, s, *e);
+  return e;
+}
+
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
   if (s.m <= 0 || s.n <= 0 || s.k <= 0 || s.batch <= 0) {
     throw std::invalid_argument("GEMM shape must be positive: M=" + std::to_string(s.m) +
@@ -159,7 +216,7 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
       for (int split : candidate_split_k()) {
-        const auto e = estimate_gemm(hw, k, s, {t, split});
+        const auto e = estimate_times(hw, k, s, {t, split});
         if (!e) continue;
         if (!best || e->time_s < best->time_s) best = e;
         if (hw.cluster_multicast_ctas < 2) continue;
@@ -182,6 +239,7 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
                                  : "support for " + k.name;
     throw std::invalid_argument(hw.name + " has no " + what);
   }
+  best->actions = count_actions(hw, k, s, *best);
   return *best;
 }
 

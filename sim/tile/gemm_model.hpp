@@ -3,6 +3,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/specs/action_counts.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "sim/tile/gemm_kernel.hpp"
 #include "sim/tile/gemm_shape.hpp"
@@ -25,6 +26,12 @@ struct GemmEstimate {
   double l2_s = 0.0;       // bytes fed to the SMs / achievable L2 bandwidth
   double dram_bytes = 0.0;
   GemmBound bound = GemmBound::kCompute;
+  // What the kernel does under this tiling: its units' work over padded
+  // tiles (MACs by type or LUT lookups by entry format), dequantization on
+  // CUDA cores, every CTA's tiles written to shared memory and its fragments
+  // read from there into registers, L2 operand reads plus output (and split-K
+  // partial) writes, and dram_bytes.
+  ActionCounts actions;
 };
 
 // One GEMM kernel of any family under one tiling:

@@ -133,8 +133,13 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
   CHECK(j["units"]["latency"] == "ms");
   CHECK(j["config"]["models"] == nlohmann::json{"Llama-2-7B"});
   CHECK(j["config"]["assumptions"].size() == 3);
+  CHECK(j["units"]["energy_per_token"] == "mJ/token");
+  CHECK_THAT(j["config"]["energy_pricing"]["file"].get<std::string>(),
+             Catch::EndsWith("configs/energy/nangate45_hbm2.yaml"));
+  CHECK(j["config"]["energy_pricing"]["prices"].size() == 9);
   for (const auto& row : j["rows"]) {
     CHECK(row["latency"].get<double>() > 0.0);
+    CHECK(row["energy_per_token"].get<double>() > 0.0);
     if (row["method"] == "fp16_tensor_core") CHECK(row["speedup_vs_fp16"] == 1.0);
     if (row["method"] == "lut") CHECK(row["speedup_vs_dequant"].get<double>() > 1.0);
   }
@@ -174,9 +179,17 @@ TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   std::ifstream in(dir / "model.json");
   const auto j = nlohmann::json::parse(in);
   CHECK(j["config"]["linear_method"] == "dequant");
-  double share = 0.0;
-  for (const auto& row : j["rows"]) share += row["share"].get<double>();
+  CHECK(j["config"]["tokens_per_forward"] == 4);  // decode: one token per sequence
+  CHECK(j["config"]["energy_pricing"]["name"] == "nangate45_hbm2");
+  CHECK(j["units"]["energy_per_token"] == "mJ/token");
+  double share = 0.0, energy = 0.0;
+  for (const auto& row : j["rows"]) {
+    share += row["share"].get<double>();
+    energy += row["energy_per_token"].get<double>();
+  }
   CHECK(share == Approx(100.0));
+  CHECK_THAT(r.out, Catch::Contains(" mJ per token (4 tokens, nangate45_hbm2 energies)"));
+  CHECK(energy > 0.0);
   std::filesystem::remove_all(dir);
 }
 

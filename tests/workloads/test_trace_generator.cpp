@@ -221,3 +221,19 @@ TEST_CASE("phase and op kind names round-trip", "[workloads]") {
   CHECK(to_string(OpKind::kAttentionScore) == "attention_score");
   CHECK_THROWS_WITH(parse_op_kind("conv"), Catch::StartsWith("unknown op kind 'conv'"));
 }
+
+TEST_CASE("a forward pass processes batch x seq_len tokens in prefill, batch in decode",
+          "[workloads]") {
+  const ModelSpec m = model("Llama-3-8B");
+  TraceRequest r;
+  r.phase = Phase::kPrefill;
+  r.batch = 3;
+  r.seq_len = 128;
+  CHECK(tokens_per_forward(make_trace(m, r)) == 384);
+  r.phase = Phase::kDecode;
+  r.kv_len = 1000;
+  CHECK(tokens_per_forward(make_trace(m, r)) == 3);
+  GemmTrace t = make_trace(m, r);
+  t.phase = "train";
+  CHECK_THROWS_WITH(tokens_per_forward(t), Catch::Contains("unknown phase 'train'"));
+}

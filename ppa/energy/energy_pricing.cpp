@@ -1,0 +1,175 @@
+#include "ppa/energy/energy_pricing.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "core/config/config_document.hpp"
+#include "ppa/model/analytic_ppa.hpp"
+
+namespace lutsim::ppa {
+namespace {
+
+constexpr double kJoulesPerPj = 1e-12;
+
+struct Analytic {
+  ComponentTable table;
+  std::filesystem::path table_file;
+  double clock_mhz = 0.0;
+};
+
+DataType read_data_type(config::ConfigReader& r, std::string_view key, std::string what) {
+  const auto name = r.get<std::string>(key, {.description = std::move(what)});
+  try {
+    return parse_data_type(name);
+  } catch (const DataTypeError& e) {
+    throw r.error(key, e.what());
+  }
+}
+
+DesignPoint read_design(config::ConfigReader& r) {
+  DesignPoint d;
+  d.kind = parse_design_kind(r.get<std::string>(
+      "design", {.description = "RTL design priced",
+                 .allowed = {"lut_array", "mac_array", "lut_dot_unit", "mac_dot_unit"}}));
+  const auto mnk = r.get<std::vector<std::int64_t>>(
+      "array", {.description = "[M, N, K] (dot units: [1, 1, K])", .min = 1, .max = 1024});
+  if (mnk.size() != 3) throw r.error("array", "expected [M, N, K], three integers");
+  d.array_m = static_cast<int>(mnk[0]);
+  d.array_n = static_cast<int>(mnk[1]);
+  d.k = static_cast<int>(mnk[2]);
+  d.weight_bits = r.get<int>(
+      "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});
+  d.activation = parse_data_type(r.get<std::string>(
+      "activation",
+      {.description = "activation type", .allowed = name_list(kDesignActivationTypes)}));
+  try {
+    d.validate();
+  } catch (const std::invalid_argument& e) {
+    throw r.error("design", e.what());
+  }
+  return d;
+}
+
+// pJ per cycle of the design in steady state, leakage included, and its provenance.
+ActionPrice per_cycle(const Analytic& a, const DesignPoint& d) {
+  const AnalyticPpa p = analytic_ppa(d, a.table, a.clock_mhz);
+  const std::string source = "analytic PPA model of " + d.label() + " priced by " +
+                             a.table_file.filename().string() + " (" +
+                             a.table.provenance.library_description + ") at " +
+                             std::to_string(static_cast<int>(a.clock_mhz)) + " MHz";
+  return {p.total_w / (a.clock_mhz * 1e6) / kJoulesPerPj, source};
+}
+
+ActionPrice per_action(ActionPrice cycle, double actions_per_cycle, const std::string& what) {
+  return {cycle.pj / actions_per_cycle, cycle.source + ", per " + what};
+}
+
+void read_analytic(config::ConfigReader r, const std::filesystem::path& base, EnergyPricing& p) {
+  Analytic a;
+  a.table_file =
+      base / r.get<std::string>("component_table",
+                                {.description = "component table, relative to this file"});
+  a.table = load_component_table(a.table_file);
+  a.clock_mhz = r.get<double>("clock_mhz",
+                              {.description = "clock of the designs", .unit = "MHz", .min = 1.0});
+  for (auto& m : r.section_list("tensor_core_macs", "MAC tensor-core MAC, by operand type")) {
+    const DataType type = read_data_type(m, "type", "MMA operand type");
+    const DesignPoint d = read_design(m);
+    p.tensor_core_mac[type] = per_action(per_cycle(a, d), macs_per_cycle(d), "MAC");
+  }
+  for (auto& l : r.section_list("lut_lookups", "LUT tensor-core lookup, by table entry format")) {
+    const TableEntryFormat format = parse_table_entry_format(l.get<std::string>(
+        "table_format",
+        {.description = "table entry format", .allowed = {"fp16", "int8_quantized", "integer"}}));
+    const DesignPoint d = read_design(l);
+    // One lookup per table per cycle: M x N of them in an array, one in a dot unit.
+    p.lut_lookup[format] =
+        per_action(per_cycle(a, d), static_cast<double>(d.array_m) * d.array_n, "lookup");
+  }
+}
+
+ActionPrice read_price(config::ConfigReader& r, std::string_view key, std::string what) {
+  auto s = r.section(key, what);
+  const double pj = s.get<double>(
+      "pj", {.description = "energy per action", .unit = "pJ", .min = 0.0, .max = 1e6});
+  return {pj, s.get<std::string>("source", {.description = "where the figure comes from"})};
+}
+
+void read_published(config::ConfigReader r, EnergyPricing& p) {
+  p.cuda_core_op = read_price(r, "cuda_core_op", "one CUDA-core instruction");
+  p.register_file_byte = read_price(r, "register_file_byte", "one byte read from registers");
+  p.smem_byte = read_price(r, "smem_byte", "one byte of shared memory");
+  p.l2_byte = read_price(r, "l2_byte", "one byte through L2");
+  p.dram_byte = read_price(r, "dram_byte", "one byte of DRAM traffic");
+}
+
+template <class Key>
+double priced(const std::map<Key, double>& counts, const std::map<Key, ActionPrice>& prices,
+              const std::string& what, const EnergyPricing& p) {
+  double pj = 0.0;
+  for (const auto& [key, n] : counts) {
+    if (n == 0.0) continue;
+    const auto price = prices.find(key);
+    if (price == prices.end()) {
+      throw std::invalid_argument(p.file.string() + " has no price for " +
+                                  std::string(to_string(key)) + " " + what);
+    }
+    pj += n * price->second.pj;
+  }
+  return pj * kJoulesPerPj;
+}
+
+std::string line(const std::string& what, const ActionPrice& a) {
+  char pj[32];
+  std::snprintf(pj, sizeof pj, "%.4g", a.pj);
+  return what + ": " + pj + " pJ (" + a.source + ")";
+}
+
+}  // namespace
+
+EnergyPricing load_energy_pricing(const std::filesystem::path& file) {
+  auto doc = config::ConfigDocument::load_file(file);
+  auto root = doc.root();
+  EnergyPricing p;
+  p.file = file;
+  p.name = root.get<std::string>("name", {.description = "name of the pricing in outputs"});
+  read_analytic(root.section("analytic", "tensor-core actions priced by the analytic PPA model"),
+                file.parent_path(), p);
+  read_published(root.section("published", "actions priced by published energies"), p);
+  doc.check_all_consumed();
+  return p;
+}
+
+double EnergyBreakdown::total_j() const {
+  return tensor_core_j + lut_j + cuda_core_j + register_file_j + smem_j + l2_j + dram_j;
+}
+
+EnergyBreakdown price_actions(const EnergyPricing& p, const ActionCounts& c) {
+  EnergyBreakdown e;
+  e.tensor_core_j = priced(c.tensor_core_macs, p.tensor_core_mac, "tensor-core MACs", p);
+  e.lut_j = priced(c.lut_lookups, p.lut_lookup, "LUT lookups", p);
+  e.cuda_core_j = c.cuda_core_ops * p.cuda_core_op.pj * kJoulesPerPj;
+  e.register_file_j = c.register_file_bytes * p.register_file_byte.pj * kJoulesPerPj;
+  e.smem_j = c.smem_bytes * p.smem_byte.pj * kJoulesPerPj;
+  e.l2_j = c.l2_bytes * p.l2_byte.pj * kJoulesPerPj;
+  e.dram_j = c.dram_bytes * p.dram_byte.pj * kJoulesPerPj;
+  return e;
+}
+
+std::vector<std::string> provenance(const EnergyPricing& p) {
+  std::vector<std::string> out;
+  for (const auto& [type, a] : p.tensor_core_mac) {
+    out.push_back(line(std::string(to_string(type)) + " tensor-core MAC", a));
+  }
+  for (const auto& [format, a] : p.lut_lookup) {
+    out.push_back(line(std::string(to_string(format)) + "-entry LUT lookup", a));
+  }
+  out.push_back(line("CUDA-core instruction", p.cuda_core_op));
+  out.push_back(line("register-file byte", p.register_file_byte));
+  out.push_back(line("shared-memory byte", p.smem_byte));
+  out.push_back(line("L2 byte", p.l2_byte));
+  out.push_back(line("DRAM byte", p.dram_byte));
+  return out;
+}
+
+}  // namespace lutsim::ppa

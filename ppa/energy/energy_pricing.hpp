@@ -1,0 +1,59 @@
+#pragma once
+// Prices what the simulators count (ActionCounts) in joules: pJ per action
+// from a committed config (configs/energy/*.yaml), each with where it comes
+// from. Tensor-core actions are priced by the analytic PPA model of the RTL
+// designs (ppa/model/analytic_ppa.hpp); memory and CUDA-core actions by
+// published per-operation energies the config cites.
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/specs/action_counts.hpp"
+
+namespace lutsim::ppa {
+
+struct ActionPrice {
+  double pj = 0.0;     // per action (per byte for the byte counts)
+  std::string source;  // where the figure comes from
+};
+
+struct EnergyPricing {
+  std::string name;
+  std::filesystem::path file;
+  std::map<DataType, ActionPrice> tensor_core_mac;     // per MAC, by operand type
+  std::map<TableEntryFormat, ActionPrice> lut_lookup;  // per lookup, by entry format
+  ActionPrice cuda_core_op;
+  ActionPrice register_file_byte;
+  ActionPrice smem_byte;
+  ActionPrice l2_byte;
+  ActionPrice dram_byte;
+};
+
+// Reads an energy config strictly (unknown keys, bad values: config::ConfigError
+// naming file, line and key) and prices its analytic entries with the
+// component table it names.
+EnergyPricing load_energy_pricing(const std::filesystem::path& file);
+
+// Joules of counted actions, by where they are spent.
+struct EnergyBreakdown {
+  double tensor_core_j = 0.0;  // MAC tensor-core MACs
+  double lut_j = 0.0;          // LUT tensor-core lookups
+  double cuda_core_j = 0.0;
+  double register_file_j = 0.0;
+  double smem_j = 0.0;
+  double l2_j = 0.0;
+  double dram_j = 0.0;
+
+  double total_j() const;
+};
+
+// Throws std::invalid_argument naming an action that was counted (> 0) but
+// has no price, e.g. bf16 MACs or lookups of int8-quantized tables.
+EnergyBreakdown price_actions(const EnergyPricing& pricing, const ActionCounts& counts);
+
+// "fp16 tensor-core MAC: 0.81 pJ (analytic PPA model: ...)", one line per price.
+std::vector<std::string> provenance(const EnergyPricing& pricing);
+
+}  // namespace lutsim::ppa

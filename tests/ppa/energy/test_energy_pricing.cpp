@@ -1,0 +1,65 @@
+// The committed energy pricing: analytic entries agree with the analytic PPA
+// model, published ones carry their source, and pricing adds them up.
+
+#include <catch2/catch.hpp>
+
+#include "ppa/energy/energy_pricing.hpp"
+#include "ppa/model/analytic_ppa.hpp"
+
+using namespace lutsim;
+using namespace lutsim::ppa;
+
+namespace {
+
+const EnergyPricing& pricing() {
+  static const EnergyPricing p = load_energy_pricing("configs/energy/nangate45_hbm2.yaml");
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("analytic prices are the PPA model's energy per MAC and per lookup", "[ppa][energy]") {
+  const ComponentTable table = load_component_table("configs/ppa/components_nangate45.yaml");
+  DesignPoint mac;
+  mac.kind = DesignKind::kMacDotUnit;
+  mac.k = 4;
+  mac.activation = DataType::kFp16;
+  const double mac_pj = analytic_ppa(mac, table, 500.0).energy_per_mac_pj;
+  CHECK(pricing().tensor_core_mac.at(DataType::kFp16).pj == Approx(mac_pj).epsilon(1e-12));
+  DesignPoint lut;
+  lut.kind = DesignKind::kLutArray;
+  lut.array_m = 2;
+  lut.array_n = 64;
+  lut.k = 4;
+  lut.weight_bits = 2;
+  // Energy per cycle over the M x N = 128 lookups a cycle: per MAC x MACs per cycle / 128.
+  const AnalyticPpa p = analytic_ppa(lut, table, 500.0);
+  CHECK(pricing().lut_lookup.at(TableEntryFormat::kFp16).pj ==
+        Approx(p.energy_per_mac_pj * p.macs_per_cycle / 128.0).epsilon(1e-12));
+  CHECK_THAT(
+      pricing().lut_lookup.at(TableEntryFormat::kFp16).source,
+      Catch::Contains("lut_array M2N64K4 W2 fp16") && Catch::Contains("components_nangate45.yaml"));
+}
+
+TEST_CASE("pricing multiplies counts by prices and names what it cannot price", "[ppa][energy]") {
+  ActionCounts a;
+  a.dram_bytes = 1e6;
+  a.l2_bytes = 2e6;
+  a.cuda_core_ops = 1e3;
+  const EnergyBreakdown e = price_actions(pricing(), a);
+  CHECK(e.dram_j == Approx(1e6 * 31.2e-12));  // HBM2, 3.9 pJ/bit
+  CHECK(e.l2_j == Approx(2e6 * 12.5e-12));
+  CHECK(e.cuda_core_j == Approx(1e3 * 0.4e-12));
+  CHECK(e.total_j() == Approx(e.dram_j + e.l2_j + e.cuda_core_j));
+  a.tensor_core_macs[DataType::kBf16] = 1.0;
+  CHECK_THROWS_WITH(price_actions(pricing(), a), Catch::Contains("no price for bf16"));
+  a.tensor_core_macs[DataType::kBf16] = 0.0;  // counted zero times: nothing to price
+  CHECK_NOTHROW(price_actions(pricing(), a));
+}
+
+TEST_CASE("provenance lists every price with its source", "[ppa][energy]") {
+  const auto lines = provenance(pricing());
+  CHECK(lines.size() == 2 + 2 + 5);
+  for (const auto& l : lines) CHECK_THAT(l, Catch::Contains(" pJ ("));
+  CHECK_THAT(lines.back(), Catch::StartsWith("DRAM byte: 31.2 pJ (O'Connor"));
+}
