@@ -1,6 +1,9 @@
 #include <iostream>
 #include <memory>
+#include <sstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
@@ -34,24 +37,61 @@ LinearMethod choose_method(const HardwareSpec& hw, const GemmTrace& trace,
   return default_linear_method(hw, trace);
 }
 
-// Per operator: time, share and energy per token of the forward pass.
-ResultTable op_table(const EndToEndResult& r, const ppa::EnergyPricing& pricing,
-                     std::int64_t tokens) {
-  ResultTable t(
-      {{"op", "", "operator"},
-       {"kernel", "", "kernel family and type"},
-       {"count", "1", "per forward pass"},
-       {"time_each", "us", "one occurrence"},
-       {"time", "ms", "all occurrences"},
-       {"share", "%", "of the forward pass"},
-       {"bound", "", "what limits it"},
-       {"energy_per_token", "mJ/token", std::string("all occurrences; ") + kEnergyPerTokenText}});
-  for (const OpTime& op : r.ops) {
-    t.add_row({op.name, op.kernel, op.count, op.time_each_s * 1e6, op.time_s * 1e3,
-               100.0 * op.time_s / r.total_s, op.bound,
-               energy_per_token_mj(pricing, op.actions, tokens)});
+// Energy per token of every operator and of the whole pass, or why the
+// pricing cannot give it (an action it has no price for, e.g. bf16 MACs): the
+// latencies are still reported, the energy is refused by name, never guessed.
+struct ModelEnergy {
+  std::vector<double> per_op_mj;
+  double total_mj = 0.0;
+  std::string not_priced;  // empty when priced
+};
+
+ModelEnergy price_forward(const EndToEndResult& r, const ppa::EnergyPricing& pricing,
+                          std::int64_t tokens) {
+  ModelEnergy e;
+  try {
+    for (const OpTime& op : r.ops)
+      e.per_op_mj.push_back(energy_per_token_mj(pricing, op.actions, tokens));
+    e.total_mj = energy_per_token_mj(pricing, r.actions, tokens);
+  } catch (const std::invalid_argument& unpriced) {
+    e = ModelEnergy{{}, 0.0, unpriced.what()};
+  }
+  return e;
+}
+
+// Per operator: time, share and (when priced) energy per token of the forward pass.
+ResultTable op_table(const EndToEndResult& r, const ModelEnergy& energy) {
+  std::vector<ResultTable::Column> columns{{"op", "", "operator"},
+                                           {"kernel", "", "kernel family and type"},
+                                           {"count", "1", "per forward pass"},
+                                           {"time_each", "us", "one occurrence"},
+                                           {"time", "ms", "all occurrences"},
+                                           {"share", "%", "of the forward pass"},
+                                           {"bound", "", "what limits it"}};
+  const bool priced = energy.not_priced.empty();
+  if (priced) {
+    columns.push_back(
+        {"energy_per_token", "mJ/token", std::string("all occurrences; ") + kEnergyPerTokenText});
+  }
+  ResultTable t(columns);
+  for (std::size_t i = 0; i < r.ops.size(); ++i) {
+    const OpTime& op = r.ops[i];
+    std::vector<ResultTable::Cell> row{op.name,         op.kernel,
+                                       op.count,        op.time_each_s * 1e6,
+                                       op.time_s * 1e3, 100.0 * op.time_s / r.total_s,
+                                       op.bound};
+    if (priced) row.push_back(energy.per_op_mj[i]);
+    t.add_row(std::move(row));
   }
   return t;
+}
+
+std::string energy_text(const ModelEnergy& e, std::int64_t tokens,
+                        const ppa::EnergyPricing& pricing) {
+  if (!e.not_priced.empty()) return "energy per token not priced: " + e.not_priced;
+  std::ostringstream s;
+  s << e.total_mj << " mJ per token (" << tokens << " tokens, " << pricing.name << " energies)";
+  return s.str();
 }
 
 void run_model(const ModelOptions& o) {
@@ -67,7 +107,8 @@ void run_model(const ModelOptions& o) {
   const EndToEndResult r = simulate_forward(trace, sys);
   const ppa::EnergyPricing pricing = load_energy(o.energy, dir);
   const std::int64_t tokens = tokens_per_forward(trace);
-  const ResultTable t = op_table(r, pricing, tokens);
+  const ModelEnergy energy = price_forward(r, pricing, tokens);
+  const ResultTable t = op_table(r, energy);
   const nlohmann::json config{{"hw", hw_config},
                               {"trace", o.trace_csv.empty() ? "generated" : o.trace_csv},
                               {"model", trace.model},
@@ -82,12 +123,12 @@ void run_model(const ModelOptions& o) {
                               {"precompute", o.precompute},
                               {"launch_gaps", o.launch_gaps},
                               {"tokens_per_forward", tokens},
-                              {"energy_pricing", energy_record(pricing)}};
+                              {"energy_pricing", energy_record(pricing)},
+                              {"energy_not_priced", energy.not_priced}};
   const auto files = write_result_files(o.out_dir, "model", t, make_run_record("model", config));
   std::cout << format_text_table(t) << "\n"
             << trace.model << " " << trace.phase << " on " << hw.name << ": " << r.total_s * 1e3
-            << " ms per forward pass, " << energy_per_token_mj(pricing, r.actions, tokens)
-            << " mJ per token (" << tokens << " tokens, " << pricing.name << " energies)\nwrote "
+            << " ms per forward pass, " << energy_text(energy, tokens, pricing) << "\nwrote "
             << files.csv.string() << " and " << files.json.string() << "\n";
 }
 

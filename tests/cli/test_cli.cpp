@@ -193,6 +193,27 @@ TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("model times a run whose actions have no price and says the energy is not priced",
+          "[cli]") {
+  // nangate45_hbm2 has no price for bf16 tensor-core MACs: the latencies are
+  // reported, the energy column is left out and the reason named, not guessed.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model_bf16";
+  std::filesystem::remove_all(dir);
+  const Run r = run("model --hw a100_sxm4_80gb --model Llama-2-7B --phase decode --batch 4 --act "
+                    "bf16 --out " + dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("ms per forward pass, energy per token not priced: ") &&
+                        Catch::Contains("no price for bf16 tensor-core MACs"));
+  std::ifstream in(dir / "model.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK_THAT(j["config"]["energy_not_priced"].get<std::string>(),
+             Catch::Contains("no price for bf16 tensor-core MACs"));
+  CHECK_FALSE(j["units"].contains("energy_per_token"));
+  for (const auto& row : j["rows"]) CHECK(row["time"].get<double>() > 0.0);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("an exported trace simulates exactly like the generated one", "[cli]") {
   const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_trace";
   std::filesystem::remove_all(dir);
