@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -139,6 +140,39 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
     if (row["method"] == "lut") CHECK(row["speedup_vs_dequant"].get<double>() > 1.0);
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("compare --set reaches hardware keys and records the hardware configs", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_hw";
+  std::filesystem::remove_all(dir);
+  const Run r =
+      run("compare --set models=[Llama-2-7B] --set weight_bits=[2] --set activations=[fp16] "
+          "--set hw.a100_lut_4x.lut_tensor_core.throughput_scale=8 --out " +
+          dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "compare.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["config"]["hw"]["a100_lut_4x"]["lut_tensor_core"]["throughput_scale"] == 8);
+  CHECK(j["config"]["hw"]["a100_lut_8x"]["lut_tensor_core"]["throughput_scale"] == 8);
+  CHECK(j["config"]["hw"]["a100_sxm4_80gb"]["sm"]["count"] == 108);
+  // With 8 arrays per tensor core the 4X config is the 8X one under another name.
+  std::map<std::string, double> lut_ms;
+  for (const auto& row : j["rows"]) {
+    if (row["method"] == "lut")
+      lut_ms[row["scenario"].get<std::string>() + row["gpu"].get<std::string>()] = row["latency"];
+  }
+  REQUIRE(lut_ms.size() == 4);
+  for (const char* sc : {"prefill_bs1_seq2048", "decode_bs1024_seq1"}) {
+    CHECK(lut_ms.at(std::string(sc) + "A100-LUT-4X") == lut_ms.at(std::string(sc) + "A100-LUT-8X"));
+  }
+  std::filesystem::remove_all(dir);
+
+  const Run bad = run("compare --set hw.a100_lut_4x.lut_tensor_core.array_nn=128");
+  CHECK(bad.status == 1);
+  CHECK(lines(bad.out) == 1);
+  CHECK_THAT(bad.out, Catch::Contains("--set hw.a100_lut_4x.lut_tensor_core.array_nn=128:1:") &&
+                          Catch::Contains("unknown key 'array_nn'"));
 }
 
 TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line", "[cli]") {
