@@ -1,13 +1,11 @@
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands/commands.hpp"
-#include "cli/config_loading.hpp"
-#include "cli/text_table.hpp"
+#include "cli/study_command.hpp"
 #include "cli/trace_options.hpp"
-#include "sim/tile/end_to_end.hpp"
-#include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -16,62 +14,35 @@ struct ModelOptions {
   std::string hw;
   TraceOptions trace;
   std::string trace_csv;
-  std::string method;
+  std::string method = "auto";
   std::string precompute = "fused";
   bool launch_gaps = false;
-  std::string out_dir = "results/model";
-  std::string configs_dir;
+  StudyOptions study;
 };
 
-LinearMethod choose_method(const HardwareSpec& hw, const GemmTrace& trace,
-                           const std::string& given) {
-  if (given == "lut") return LinearMethod::kLut;
-  if (given == "dequant") return LinearMethod::kDequant;
-  if (given == "mac") return LinearMethod::kMacTensorCore;
-  return default_linear_method(hw, trace);
+// The options as the config of the study `model` (see studies/model/).
+config::ConfigDocument model_config(const ModelOptions& o) {
+  nlohmann::json c{{"study", "model"},
+                   {"gpu", o.hw},
+                   {"method", o.method},
+                   {"precompute", o.precompute},
+                   {"launch_gaps", o.launch_gaps}};
+  if (o.trace_csv.empty()) {
+    c["model"] = o.trace.model;
+    c["workload"] = {{"phase", o.trace.phase},        {"batch", o.trace.batch},
+                     {"seq_len", o.trace.seq},        {"kv_len", o.trace.kv_len},
+                     {"weight_bits", o.trace.wbits},  {"act_dtype", o.trace.act},
+                     {"tensor_parallel", o.trace.tp}, {"fusion", o.trace.fusion},
+                     {"lm_head", !o.trace.no_lm_head}};
+  } else {
+    c["trace_csv"] = o.trace_csv;
+  }
+  return config::ConfigDocument::load_string(c.dump(), "lutsim model options", ".");
 }
 
 void run_model(const ModelOptions& o) {
-  const auto dir = configs_dir(o.configs_dir);
-  nlohmann::json hw_config;
-  const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, dir), &hw_config);
-  const GemmTrace trace =
-      o.trace_csv.empty() ? build_trace(o.trace, dir) : read_trace_csv(o.trace_csv);
-  const SystemSpec sys{
-      hw.name, hw, choose_method(hw, trace, o.method),
-      o.precompute == "fused" ? PrecomputeMode::kFused : PrecomputeMode::kSeparateKernel,
-      o.launch_gaps};
-  const EndToEndResult r = simulate_forward(trace, sys);
-
-  ResultTable t({{"op", "", "operator"},
-                 {"kernel", "", "kernel family and type"},
-                 {"count", "1", "per forward pass"},
-                 {"time_each", "us", "one occurrence"},
-                 {"time", "ms", "all occurrences"},
-                 {"share", "%", "of the forward pass"},
-                 {"bound", "", "what limits it"}});
-  for (const OpTime& op : r.ops) {
-    t.add_row({op.name, op.kernel, op.count, op.time_each_s * 1e6, op.time_s * 1e3,
-               100.0 * op.time_s / r.total_s, op.bound});
-  }
-  const nlohmann::json config{{"hw", hw_config},
-                              {"trace", o.trace_csv.empty() ? "generated" : o.trace_csv},
-                              {"model", trace.model},
-                              {"phase", trace.phase},
-                              {"batch", trace.batch},
-                              {"seq_len", trace.seq_len},
-                              {"kv_len", trace.kv_len},
-                              {"tensor_parallel", trace.tensor_parallel},
-                              {"weight_bits", o.trace_csv.empty() ? o.trace.wbits : 0},
-                              {"act_dtype", o.trace_csv.empty() ? o.trace.act : "from trace"},
-                              {"linear_method", std::string(to_string(sys.method))},
-                              {"precompute", o.precompute},
-                              {"launch_gaps", o.launch_gaps}};
-  const auto files = write_result_files(o.out_dir, "model", t, make_run_record("model", config));
-  std::cout << format_text_table(t) << "\n"
-            << trace.model << " " << trace.phase << " on " << hw.name << ": " << r.total_s * 1e3
-            << " ms per forward pass\nwrote " << files.csv.string() << " and "
-            << files.json.string() << "\n";
+  const StudyRun run = run_study(model_config(o), o.study, /*narrate=*/false);
+  std::cout << describe_run(run, write_study_tables(run, o.study));
 }
 
 }  // namespace
@@ -83,7 +54,8 @@ void add_model_command(CLI::App& app) {
   cmd->footer(
       "Generates the model's GEMM trace for the phase and precision (or reads one with --trace, "
       "e.g. captured from a framework) and times every operator with the tile-level model. "
-      "Writes model.csv and model.json.");
+      "Writes model.csv and model.json. Runs the study `model`; a config with study: model runs "
+      "the same from lutsim sweep.");
   cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path")->required();
   CLI::Option* model = add_trace_options(*cmd, o->trace);
   CLI::Option* csv =
@@ -94,15 +66,14 @@ void add_model_command(CLI::App& app) {
     if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
     run_model(*o);
   });
-  cmd->add_option("--method", o->method, "linear kernel family (default: by precision and GPU)")
-      ->check(CLI::IsMember({"mac", "dequant", "lut"}));
+  cmd->add_option("--method", o->method,
+                  "linear kernel family (default auto: by precision and GPU)")
+      ->check(CLI::IsMember({"auto", "mac", "dequant", "lut"}));
   cmd->add_option("--precompute", o->precompute, "LUT table precompute")
       ->check(CLI::IsMember({"fused", "separate"}));
   cmd->add_flag("--launch-gaps", o->launch_gaps,
                 "add the host launch gap per kernel (no CUDA graphs)");
-  cmd->add_option("-o,--out", o->out_dir, "output directory");
-  cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/ and models/")
-      ->check(CLI::ExistingDirectory);
+  add_study_options(*cmd, o->study, "hw.<gpu>.sm.count=132");
 }
 
 }  // namespace lutsim::cli

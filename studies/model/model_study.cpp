@@ -1,0 +1,119 @@
+#include "studies/model/model_study.hpp"
+
+#include <sstream>
+
+#include "studies/forward_pass_keys.hpp"
+#include "studies/hardware_configs.hpp"
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_csv.hpp"
+
+namespace lutsim {
+namespace {
+
+// Defaults are those of `lutsim model`'s options.
+TraceRequest read_request(config::ConfigReader r) {
+  TraceRequest q;
+  q.phase = parse_phase(r.get<std::string>("phase", {.description = "prefill or decode",
+                                                     .default_value = "prefill",
+                                                     .allowed = {"prefill", "decode"}}));
+  q.batch = r.get<std::int64_t>(
+      "batch", {.description = "sequences", .default_value = 1, .min = 1, .max = 1 << 20});
+  q.seq_len = r.get<std::int64_t>("seq_len", {.description = "prompt tokens per sequence (prefill)",
+                                              .default_value = 2048,
+                                              .min = 1,
+                                              .max = 1 << 20});
+  q.kv_len = r.get<std::int64_t>("kv_len", {.description = "cached tokens per sequence (decode)",
+                                            .default_value = 0,
+                                            .min = 0,
+                                            .max = 1 << 24});
+  q.weight_bits = r.get<int>("weight_bits", {.description = "linear weight bits (16: FP16)",
+                                             .unit = "bits",
+                                             .default_value = 16,
+                                             .min = 1,
+                                             .max = 16});
+  q.act_dtype = r.get<std::string>("act_dtype", {.description = "linear activation type",
+                                                 .default_value = "fp16",
+                                                 .allowed = {"fp16", "bf16", "int8"}});
+  q.tensor_parallel = r.get<int>(
+      "tensor_parallel",
+      {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});
+  q.fusion = parse_linear_fusion(
+      r.get<std::string>("fusion", {.description = "how q/k/v and gate/up linears are fused",
+                                    .default_value = "framework",
+                                    .allowed = {"framework", "checkpoint", "separate"}}));
+  q.include_lm_head =
+      r.get<bool>("lm_head", {.description = "the LM head is in the trace", .default_value = true});
+  return q;
+}
+
+LinearMethod choose_method(const ModelStudySpec& s, const GemmTrace& trace) {
+  if (s.method == "lut") return LinearMethod::kLut;
+  if (s.method == "dequant") return LinearMethod::kDequant;
+  if (s.method == "mac") return LinearMethod::kMacTensorCore;
+  return default_linear_method(s.gpu, trace);
+}
+
+}  // namespace
+
+ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& context) {
+  ModelStudySpec s;
+  s.gpu = context.hardware.read(root, "gpu", "hardware config: a name in configs/hw or a path");
+  s.trace_csv = root.get<std::string>(
+      "trace_csv",
+      {.description = "simulate this trace CSV instead of a model", .default_value = ""});
+  s.model = root.get<std::string>(
+      "model", {.description = "catalog name, model YAML or config.json", .default_value = ""});
+  if (s.model.empty() == s.trace_csv.empty()) {
+    throw root.error("model", "give exactly one of model and trace_csv");
+  }
+  if (!s.model.empty()) {
+    s.request = read_request(root.section("workload", "the forward pass traced from `model`"));
+  } else if (root.has("workload")) {
+    throw root.error("workload", "a trace_csv fixes the forward pass; workload is for `model`");
+  }
+  s.method = root.get<std::string>("method", {.description = "linear kernel family",
+                                              .default_value = "auto",
+                                              .allowed = {"auto", "mac", "dequant", "lut"}});
+  const ForwardPassKeys pass = read_forward_pass_keys(root);
+  s.precompute = pass.precompute;
+  s.launch_gaps = pass.launch_gaps;
+  return s;
+}
+
+ModelStudy::ModelStudy(config::ConfigReader& root, StudyContext& context)
+    : spec_(read_model_study(root, context)), configs_dir_(context.configs_dir) {}
+
+std::string ModelStudy::plan() const {
+  return (spec_.trace_csv.empty() ? spec_.model : spec_.trace_csv) + " on " + spec_.gpu.name;
+}
+
+StudyResult ModelStudy::run(const StudyProgress& progress) const {
+  const GemmTrace trace =
+      spec_.trace_csv.empty()
+          ? make_trace(ModelCatalog(configs_dir_).load(spec_.model), spec_.request)
+          : read_trace_csv(spec_.trace_csv);
+  const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
+                       spec_.launch_gaps};
+  const EndToEndResult r = simulate_forward(trace, sys);
+  if (progress) progress(1, 1, "forward pass timed");
+
+  ResultTable t({{"op", "", "operator"},
+                 {"kernel", "", "kernel family and type"},
+                 {"count", "1", "per forward pass"},
+                 {"time_each", "us", "one occurrence"},
+                 {"time", "ms", "all occurrences"},
+                 {"share", "%", "of the forward pass"},
+                 {"bound", "", "what limits it"}});
+  for (const OpTime& op : r.ops) {
+    t.add_row({op.name, op.kernel, op.count, op.time_each_s * 1e6, op.time_s * 1e3,
+               100.0 * op.time_s / r.total_s, op.bound});
+  }
+  std::ostringstream report;
+  report << trace.model << " " << trace.phase << " on " << spec_.gpu.name << ": " << r.total_s * 1e3
+         << " ms per forward pass";
+  StudyResult result{.tables = {{"model", std::move(t)}}, .report = report.str()};
+  result.record_notes["linear_method"] = std::string(to_string(sys.method));
+  return result;
+}
+
+}  // namespace lutsim
