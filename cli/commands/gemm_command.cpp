@@ -22,21 +22,21 @@ struct GemmOptions {
 };
 
 GemmKernel choose_kernel(const HardwareSpec& hw, const GemmOptions& o) {
-  const MmaType mma = parse_mma_type(o.act);
+  const DataType act = parse_data_type(o.act);
   std::string family = o.kernel;
   if (family.empty()) {
-    const LinearMethod m = default_linear_method(hw, o.wbits, o.act);
+    const LinearMethod m = default_linear_method(hw, o.wbits, act);
     family = m == LinearMethod::kMacTensorCore ? "dense" : std::string(to_string(m));
   }
-  if (family == "dense") return dense_kernel(hw, mma);
-  if (family == "dequant") return dequant_kernel(hw, o.wbits, mma);
-  return lut_kernel(hw, o.wbits, o.act == "int8" ? ActivationType::kInt8 : ActivationType::kFp16);
+  if (family == "dense") return dense_kernel(hw, act);
+  if (family == "dequant") return dequant_kernel(hw, o.wbits, act);
+  return lut_kernel(hw, o.wbits, act);
 }
 
 void run_gemm(const GemmOptions& o) {
   const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, configs_dir(o.configs_dir)));
   const GemmKernel kernel = choose_kernel(hw, o);
-  const GemmShape shape{o.m, o.n, o.k, 1, MmaType::kFp16};
+  const GemmShape shape{o.m, o.n, o.k, 1, DataType::kFp16};
   const GemmEstimate e = best_gemm(hw, kernel, shape);
   const ThreadblockTile& t = e.tiling.tile;
   std::printf("%s on %s: M=%lld N=%lld K=%lld\n", kernel.name.c_str(), hw.name.c_str(),

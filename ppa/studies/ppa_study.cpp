@@ -36,12 +36,12 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-std::string act_name(ActivationType a) {
+std::string act_name(DataType a) {
   return std::string(lutsim::to_string(a));
 }
 
 // A design family of studies 1 and 4 at (K, W, A).
-DesignPoint family_design(const std::string& family, int k, int w, ActivationType a) {
+DesignPoint family_design(const std::string& family, int k, int w, DataType a) {
   DesignPoint d;
   d.k = k;
   d.weight_bits = w;
@@ -77,7 +77,7 @@ Plan plan_dot_units(const PpaStudySpec& s) {
          {},
          kFamilyNotes};
   for (int k : s.group_sizes) {
-    for (ActivationType a : s.activations) {
+    for (DataType a : s.activations) {
       for (int w : s.weight_bits) {
         for (const std::string& f : s.designs) {
           p.rows.push_back(
@@ -97,7 +97,7 @@ Plan plan_group_size(const PpaStudySpec& s) {
          {},
          {"the table precompute is priced separately: in the LUT Tensor Core one precompute "
           "serves a whole row of N dot units (or runs outside the array)"}};
-  for (ActivationType a : s.activations) {
+  for (DataType a : s.activations) {
     for (int w : s.weight_bits) {
       for (int k : s.group_sizes) {
         DesignPoint d = family_design("lut", k, w, a);
@@ -125,7 +125,7 @@ Plan plan_array_shapes(const PpaStudySpec& s) {
           "precomputed outside the array",
           "not priced: the operand traffic into the array (M tables per group, N x K weight "
           "index bits per cycle from the register file), which favours small N"}};
-  for (ActivationType a : s.activations) {
+  for (DataType a : s.activations) {
     for (int w : s.weight_bits) {
       for (DesignPoint d : s.shapes) {
         d.weight_bits = w;
@@ -314,7 +314,7 @@ std::vector<std::string> findings(const PpaStudySpec& s, const Plan& plan,
     case PpaStudyKind::kDotUnits:
     case PpaStudyKind::kWeightBits:
       for (int k : s.group_sizes) {
-        for (ActivationType a : s.activations) {
+        for (DataType a : s.activations) {
           for (int w : s.weight_bits) {
             const auto has = [&](const char* f) {
               return std::find(s.designs.begin(), s.designs.end(), f) != s.designs.end();
@@ -337,7 +337,7 @@ std::vector<std::string> findings(const PpaStudySpec& s, const Plan& plan,
       }
       break;
     case PpaStudyKind::kGroupSize:
-      for (ActivationType a : s.activations) {
+      for (DataType a : s.activations) {
         for (int w : s.weight_bits) {
           int best_k = 0;
           double best = 0;
@@ -352,7 +352,7 @@ std::vector<std::string> findings(const PpaStudySpec& s, const Plan& plan,
       }
       break;
     case PpaStudyKind::kArrayShapes:
-      for (ActivationType a : s.activations) {
+      for (DataType a : s.activations) {
         for (int w : s.weight_bits) {
           std::string best;
           double best_ap = 0;

@@ -21,15 +21,15 @@ std::vector<std::string> study_names() {
   return v;
 }
 
-const std::vector<std::string> kActivationNames = {"fp16", "fp8_e4m3", "int8"};
+const std::vector<std::string> kActivationNames = name_list(kDesignActivationTypes);
 
-std::vector<ActivationType> read_activations(config::ConfigReader& r, std::vector<std::string> def) {
-  std::vector<ActivationType> out;
+std::vector<DataType> read_activations(config::ConfigReader& r, std::vector<std::string> def) {
+  std::vector<DataType> out;
   for (const std::string& a : r.get<std::vector<std::string>>(
            "activations", {.description = "activation formats",
                            .default_value = def,
                            .allowed = kActivationNames})) {
-    out.push_back(parse_activation_type(a));
+    out.push_back(parse_data_type(a));
   }
   if (out.empty()) throw r.error("activations", "needs at least one activation format");
   return out;
@@ -163,9 +163,10 @@ PpaStudySpec read_ppa_study(config::ConfigReader& root) {
         }
         v.design.weight_bits = tc.get<int>(
             "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});
-        v.design.activation = parse_activation_type(tc.get<std::string>(
-            "activation", {.description = "activation format", .default_value = "fp16",
-                           .allowed = kActivationNames}));
+        v.design.activation =
+            parse_data_type(tc.get<std::string>("activation", {.description = "activation format",
+                                                               .default_value = "fp16",
+                                                               .allowed = kActivationNames}));
         v.copies = tc.get<int>("copies", {.description = "blocks per tensor core",
                                           .default_value = 1, .min = 1, .max = 4096});
         check_design(tc, "array", v.design);

@@ -42,7 +42,7 @@ struct PpaStudySpec {
   std::vector<std::string> designs;  // dot_units / weight_bits: lut, lut_conventional, mac, add
   std::vector<int> group_sizes;
   std::vector<int> weight_bits;
-  std::vector<ActivationType> activations;
+  std::vector<DataType> activations;
   std::vector<DesignPoint> shapes;   // array_shapes: M, N, K (kind lut_array)
   DesignPoint ablation_array;        // ablation: the final LUT array
   std::vector<TensorCoreVariant> tensor_cores;
