@@ -17,7 +17,7 @@ using namespace lutsim::ppa;
 // several shapes, ADD and MAC units, precompute blocks.
 std::vector<DesignPoint> sweep() {
   std::vector<DesignPoint> points;
-  for (const ActivationType a : {ActivationType::kFp16, ActivationType::kInt8}) {
+  for (const DataType a : {DataType::kFp16, DataType::kInt8}) {
     for (int k = 2; k <= 6; ++k) {
       for (int w = 1; w <= 8; ++w) {
         for (const bool symmetric : {true, false}) {

@@ -21,8 +21,8 @@ using namespace lutsim;
 // tile shared by a 2-CTA cluster.
 void BM_GemmTilingSearch(benchmark::State& state, const char* hw_config) {
   const HardwareSpec hw = load_hardware(hw_config);
-  const GemmKernel kernel = lut_kernel(hw, 2, ActivationType::kFp16);
-  const GemmShape shape{2048, 28672, 8192, 1, MmaType::kFp16};
+  const GemmKernel kernel = lut_kernel(hw, 2, DataType::kFp16);
+  const GemmShape shape{2048, 28672, 8192, 1, DataType::kFp16};
   for (auto _ : state) benchmark::DoNotOptimize(best_gemm(hw, kernel, shape));
 }
 BENCHMARK_CAPTURE(BM_GemmTilingSearch, a100_lut_4x, "configs/hw/a100_lut_4x.yaml")

@@ -17,7 +17,7 @@ CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o) {
       ->check(CLI::NonNegativeNumber);
   cmd.add_option("--wbits", o.wbits, "linear weight bits: 1..8, or 16")->check(CLI::Range(1, 16));
   cmd.add_option("--act", o.act, "linear activation type")
-      ->check(CLI::IsMember({"fp16", "bf16", "int8"}));
+      ->check(CLI::IsMember(name_list(kTraceActivationTypes)));
   cmd.add_option("--tp", o.tp, "tensor-parallel GPUs")->check(CLI::PositiveNumber);
   cmd.add_option("--fusion", o.fusion, "how q/k/v and gate/up linears are fused")
       ->check(CLI::IsMember({"framework", "checkpoint", "separate"}));
@@ -32,7 +32,7 @@ GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& config
                          .seq_len = o.seq,
                          .kv_len = o.kv_len,
                          .weight_bits = o.wbits,
-                         .act_dtype = o.act,
+                         .act_dtype = parse_data_type(o.act),
                          .tensor_parallel = o.tp,
                          .include_lm_head = !o.no_lm_head,
                          .fusion = parse_linear_fusion(o.fusion)};

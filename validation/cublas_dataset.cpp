@@ -8,14 +8,14 @@
 namespace lutsim {
 namespace {
 
-MmaType row_type(const CsvTable& t, std::size_t row) {
+DataType row_type(const CsvTable& t, std::size_t row) {
   const std::string& name = t.text(row, "dtype");
-  if (name == "fp8_e4m3") return MmaType::kFp8;
   try {
-    return parse_mma_type(name);
-  } catch (const std::invalid_argument&) {
-    t.fail(row, "column 'dtype': expected fp16, bf16, int8 or fp8_e4m3, got '" + name + "'");
+    const DataType type = parse_data_type(name);
+    if (is_one_of(type, kMmaTypes)) return type;
+  } catch (const DataTypeError&) {
   }
+  t.fail(row, "column 'dtype': expected " + names_of(kMmaTypes) + ", got '" + name + "'");
 }
 
 std::string row_label(const CsvTable& t, std::size_t row, const GemmShape& s) {

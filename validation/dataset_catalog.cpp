@@ -36,7 +36,7 @@ DatasetEntry read_entry(config::ConfigReader r, const std::filesystem::path& bas
       "dtypes", {.description = "operand types evaluated (the calibration was fitted on FP16)",
                  .default_value = std::vector<std::string>{"fp16", "bf16"},
                  .allowed = {"fp16", "bf16", "int8", "fp8"}});
-  for (const auto& t : types) e.types.push_back(parse_mma_type(t));
+  for (const auto& t : types) e.types.push_back(parse_data_type(t));
   return e;
 }
 

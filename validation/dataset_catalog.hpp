@@ -18,7 +18,7 @@ struct DatasetEntry {
   DatasetFormat format = DatasetFormat::kVidur;
   std::string hw;  // hardware config: a name in configs/hw/ or a path
   TimingMethod timing = TimingMethod::kKernelOnly;
-  std::vector<MmaType> types;  // operand types evaluated; rows of others are left out
+  std::vector<DataType> types;  // operand types evaluated; rows of others are left out
   std::string where;           // "<catalog>:<line>:<column>" of the entry, for messages
 };
 

@@ -16,7 +16,7 @@ GemmShape fp16_shape(const CsvTable& t, std::size_t row) {
   s.m = t.count(row, "M");
   s.n = t.count(row, "N");
   s.k = t.count(row, "K");
-  s.type = MmaType::kFp16;
+  s.type = DataType::kFp16;
   return s;
 }
 
@@ -76,8 +76,8 @@ MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv, TimingMet
   return d;
 }
 
-void keep_types(MeasuredDataset& d, const std::vector<MmaType>& types) {
-  std::map<MmaType, std::int64_t> dropped;
+void keep_types(MeasuredDataset& d, const std::vector<DataType>& types) {
+  std::map<DataType, std::int64_t> dropped;
   std::erase_if(d.gemms, [&](const MeasuredGemm& g) {
     const bool drop = std::find(types.begin(), types.end(), g.shape.type) == types.end();
     if (drop) ++dropped[g.shape.type];

@@ -50,6 +50,6 @@ MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv, TimingMet
 
 // Keeps the GEMMs whose operand type is in `types` and notes how many rows of
 // each other type were left out.
-void keep_types(MeasuredDataset& d, const std::vector<MmaType>& types);
+void keep_types(MeasuredDataset& d, const std::vector<DataType>& types);
 
 }  // namespace lutsim

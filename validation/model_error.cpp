@@ -49,7 +49,7 @@ std::vector<PointError> DatasetError::worst(const MeasuredDataset& data, std::si
   std::stable_sort(sorted.begin(), sorted.end(), [](const PointError& a, const PointError& b) {
     return std::abs(a.error) > std::abs(b.error);
   });
-  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, MmaType>> seen;
+  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, DataType>> seen;
   std::vector<PointError> out;
   for (const PointError& p : sorted) {
     if (out.size() == n) break;
@@ -65,7 +65,7 @@ double predict_measured(const HardwareSpec& hw, const MeasuredGemm& m) {
 
 bool memory_bound(const HardwareSpec& hw, const GemmShape& s) {
   const double bytes =
-      (static_cast<double>(s.m) * s.k + static_cast<double>(s.n) * s.k) * operand_bytes(s.type) +
+      (static_cast<double>(s.m) * s.k + static_cast<double>(s.n) * s.k) * bytes_of(s.type) +
       static_cast<double>(s.m) * s.n * output_bytes(s.type);
   const double flops_per_s = 2.0 * dense_kernel(hw, s.type).macs_per_cycle_per_sm * hw.sm_count *
                              hw.sm_clock_hz * hw.calibration.tensor_efficiency;

@@ -1,10 +1,17 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/numerics/data_type.hpp"
+
 namespace lutsim {
+
+// The activation types a trace's ops carry.
+inline constexpr std::array<DataType, 4> kTraceActivationTypes{DataType::kFp16, DataType::kBf16,
+                                                               DataType::kFp8E4M3, DataType::kInt8};
 
 // What an operator of a transformer layer is, for the simulators.
 enum class OpKind {
@@ -31,7 +38,7 @@ struct TraceOp {
   std::int64_t k = 0;
   std::int64_t batch = 1;
   std::int64_t elements = 0;   // non-GEMM ops: elements of the output
-  std::string act_dtype;       // fp16 | bf16 | fp8_e4m3 | int8
+  DataType act_dtype = DataType::kFp16;  // one of kTraceActivationTypes
   int weight_bits = 16;        // kLinear: 1..8 low-bit, 16 for FP16 weights; 16 otherwise
   std::int64_t count = 1;
 };

@@ -27,7 +27,6 @@ constexpr std::array<std::string_view, 10> kColumns{"name",
                                                     "count [runs per pass]"};
 constexpr std::size_t kActDtypeColumn = 7;
 constexpr std::size_t kWeightBitsColumn = 8;
-constexpr std::array<std::string_view, 4> kActDtypes{"fp16", "bf16", "fp8_e4m3", "int8"};
 
 // The integer columns of an op and their lower bounds.
 struct IntField {
@@ -58,8 +57,14 @@ constexpr std::array<IntMeta, 4> kIntMeta{
 bool valid_weight_bits(std::int64_t b) {
   return (b >= 1 && b <= 8) || b == 16;
 }
-bool valid_dtype(std::string_view d) {
-  return std::find(kActDtypes.begin(), kActDtypes.end(), d) != kActDtypes.end();
+std::optional<DataType> parse_act_dtype(const std::string& name) {
+  try {
+    const DataType d = parse_data_type(name);
+    if (is_one_of(d, kTraceActivationTypes) && to_string(d) == name)
+      return d;  // the exact spelling: no aliases
+  } catch (const DataTypeError&) {
+  }
+  return std::nullopt;
 }
 bool valid_phase(std::string_view p) {
   return p == "prefill" || p == "decode";
@@ -130,7 +135,9 @@ void check_op(const TraceOp& op, std::size_t index) {
     }
   }
   if (!valid_weight_bits(op.weight_bits)) throw export_error(where, "weight_bits not 1..8 or 16");
-  if (!valid_dtype(op.act_dtype)) throw export_error(where, "act_dtype '" + op.act_dtype + "'");
+  if (!is_one_of(op.act_dtype, kTraceActivationTypes)) {
+    throw export_error(where, "act_dtype '" + std::string(to_string(op.act_dtype)) + "'");
+  }
 }
 
 std::string op_row(const TraceOp& op) {
@@ -138,7 +145,7 @@ std::string op_row(const TraceOp& op) {
   cells[0] = csv_field(op.name);
   cells[1] = std::string(to_string(op.kind));
   for (const auto& f : kIntFields) cells[f.column] = std::to_string(op.*f.member);
-  cells[kActDtypeColumn] = op.act_dtype;
+  cells[kActDtypeColumn] = std::string(to_string(op.act_dtype));
   cells[kWeightBitsColumn] = std::to_string(op.weight_bits);
   std::string row;
   for (std::size_t i = 0; i < cells.size(); ++i) row += (i ? "," : "") + cells[i];
@@ -272,11 +279,12 @@ class TraceReader {
                   "expected 1..8 or 16, got '" + row[kWeightBitsColumn] + "'");
     }
     op.weight_bits = static_cast<int>(*bits);
-    op.act_dtype = row[kActDtypeColumn];
-    if (!valid_dtype(op.act_dtype)) {
-      throw error(kColumns[kActDtypeColumn],
-                  "expected one of fp16, bf16, fp8_e4m3, int8, got '" + op.act_dtype + "'");
+    const auto act = parse_act_dtype(row[kActDtypeColumn]);
+    if (!act) {
+      throw error(kColumns[kActDtypeColumn], "expected one of " + names_of(kTraceActivationTypes) +
+                                                 ", got '" + row[kActDtypeColumn] + "'");
     }
+    op.act_dtype = *act;
     return op;
   }
 

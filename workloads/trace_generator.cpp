@@ -8,8 +8,6 @@
 namespace lutsim {
 namespace {
 
-constexpr std::array<std::string_view, 4> kActDtypes{"fp16", "bf16", "fp8_e4m3", "int8"};
-
 std::invalid_argument request_error(const std::string& message) {
   return std::invalid_argument("make_trace: " + message);
 }
@@ -25,9 +23,9 @@ void check_request(const TraceRequest& r) {
   if (!((r.weight_bits >= 1 && r.weight_bits <= 8) || r.weight_bits == 16)) {
     throw request_error("weight_bits = " + std::to_string(r.weight_bits) + ", expected 1..8 or 16");
   }
-  if (std::find(kActDtypes.begin(), kActDtypes.end(), r.act_dtype) == kActDtypes.end()) {
-    throw request_error("act_dtype = '" + r.act_dtype +
-                        "', expected one of: fp16, bf16, fp8_e4m3, int8");
+  if (!is_one_of(r.act_dtype, kTraceActivationTypes)) {
+    throw request_error("act_dtype = '" + std::string(to_string(r.act_dtype)) +
+                        "', expected one of: " + names_of(kTraceActivationTypes));
   }
   if (r.tensor_parallel < 1) {
     throw request_error("tensor_parallel = " + std::to_string(r.tensor_parallel) +
@@ -100,7 +98,9 @@ Dims derive_dims(const ModelSpec& m, const TraceRequest& r) {
 class OpWriter {
  public:
   OpWriter(const TraceRequest& r, std::vector<TraceOp>& ops)
-      : request_(r), ops_(ops), wide_dtype_(r.act_dtype == "bf16" ? "bf16" : "fp16") {}
+      : request_(r),
+        ops_(ops),
+        wide_dtype_(r.act_dtype == DataType::kBf16 ? DataType::kBf16 : DataType::kFp16) {}
 
   void linear(std::string name, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t count,
               bool quantized = true) {
@@ -147,7 +147,7 @@ class OpWriter {
 
   const TraceRequest& request_;
   std::vector<TraceOp>& ops_;
-  std::string wide_dtype_;  // the 16-bit type of everything but quantized linears
+  DataType wide_dtype_;  // the 16-bit type of everything but quantized linears
 };
 
 bool fuse_qkv(const ModelSpec& m, LinearFusion f) {

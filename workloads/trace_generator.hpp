@@ -41,7 +41,7 @@ struct TraceRequest {
   std::int64_t seq_len = 1;  // prefill: prompt tokens per sequence (>= 1); ignored in decode
   std::int64_t kv_len = 0;  // decode: tokens already cached per sequence (>= 0); ignored in prefill
   int weight_bits = 16;     // linear weights: 1..8 (low-bit) or 16 (FP16)
-  std::string act_dtype = "fp16";  // linear activations: fp16 | bf16 | fp8_e4m3 | int8
+  DataType act_dtype = DataType::kFp16;  // linear activations: one of kTraceActivationTypes
   int tensor_parallel = 1;         // GPUs sharing each layer, >= 1
   bool include_lm_head = true;
   LinearFusion fusion = LinearFusion::kFramework;

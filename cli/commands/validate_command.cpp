@@ -86,13 +86,13 @@ Job make_job(MeasuredDataset data, const fs::path& configs) {
   return job;
 }
 
-std::vector<MmaType> requested_types(const ValidateOptions& o) {
-  std::vector<MmaType> types;
-  for (const auto& t : o.dtypes) types.push_back(parse_mma_type(t));
+std::vector<DataType> requested_types(const ValidateOptions& o) {
+  std::vector<DataType> types;
+  for (const auto& t : o.dtypes) types.push_back(parse_data_type(t));
   return types;
 }
 
-bool same_types(std::vector<MmaType> a, std::vector<MmaType> b) {
+bool same_types(std::vector<DataType> a, std::vector<DataType> b) {
   std::ranges::sort(a);
   std::ranges::sort(b);
   return a == b;
@@ -107,9 +107,9 @@ Job data_job(const ValidateOptions& o, const DatasetEntry* entry, const fs::path
                               : entry           ? entry->timing
                                                 : default_timing(format);
   MeasuredDataset d = load_measured_dataset(o.data, format, timing);
-  std::vector<MmaType> types = requested_types(o);
+  std::vector<DataType> types = requested_types(o);
   if (types.empty()) {
-    types = entry ? entry->types : std::vector<MmaType>{MmaType::kFp16, MmaType::kBf16};
+    types = entry ? entry->types : std::vector<DataType>{DataType::kFp16, DataType::kBf16};
   }
   d.name = entry ? entry->id : id_from_path(o.data);
   d.description = entry ? entry->description : "--data " + o.data;
@@ -121,7 +121,7 @@ Job data_job(const ValidateOptions& o, const DatasetEntry* entry, const fs::path
     d.name += "_on_" + id_from_path(hardware_config_path(d.gpu_config, configs));
   } else if (entry && !same_types(types, entry->types)) {
     d.name = id_from_path(o.data);
-    for (const MmaType t : types) d.name += "_" + std::string(to_string(t));
+    for (const DataType t : types) d.name += "_" + std::string(to_string(t));
   }
   keep_types(d, types);
   Job job = make_job(std::move(d), configs);
@@ -140,7 +140,7 @@ std::vector<Job> data_jobs(const ValidateOptions& o, const DatasetCatalog& catal
     throw std::runtime_error("--data " + o.data + " is not declared in " + catalog.file.string() +
                              ": give the hardware config it was measured on with --hw");
   }
-  const std::vector<MmaType> types = requested_types(o);
+  const std::vector<DataType> types = requested_types(o);
   std::vector<Job> jobs;
   for (const DatasetEntry* e : entries) {
     if (types.empty() || same_types(types, e->types)) jobs.push_back(data_job(o, e, configs));

@@ -19,16 +19,16 @@ double rounding_gamma(long n, double unit_roundoff) {
   return nu / (1.0 - nu);
 }
 
-double unit_roundoff(AccumulatorType type) {
+double unit_roundoff(DataType type) {
+  require_one_of(type, kLutAccumulatorTypes, "unit_roundoff accumulator");
   switch (type) {
-    case AccumulatorType::kFp16:
+    case DataType::kFp16:
       return kFp16UnitRoundoff;
-    case AccumulatorType::kFp32:
+    case DataType::kFp32:
       return kFp32UnitRoundoff;
-    case AccumulatorType::kInt32:
-      return 0.0;
+    default:
+      return 0.0;  // int32: exact
   }
-  return 0.0;
 }
 
 double lut_accumulator_error_bound(const LutGemmConfig& cfg, int k_total, double sum_abs_x) {

@@ -37,6 +37,6 @@ double lut_accumulator_error_bound(const LutGemmConfig& cfg, int k_total, double
 double rounding_gamma(long n, double unit_roundoff);
 
 // Unit roundoff of an accumulator type (0 for INT32).
-double unit_roundoff(AccumulatorType type);
+double unit_roundoff(DataType type);
 
 }  // namespace lutsim

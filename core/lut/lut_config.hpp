@@ -1,13 +1,20 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
+
+#include "core/numerics/data_type.hpp"
 
 namespace lutsim {
 
 // Number formats of the LUT mpGEMM datapath and the names configs use for them.
 
-enum class ActivationType { kFp16, kFp8E4M3, kFp8E5M2, kInt8 };
+// Activation types the golden numerics model, and accumulators.
+inline constexpr std::array<DataType, 4> kLutActivationTypes{
+    DataType::kFp16, DataType::kFp8E4M3, DataType::kFp8E5M2, DataType::kInt8};
+inline constexpr std::array<DataType, 3> kLutAccumulatorTypes{DataType::kFp16, DataType::kFp32,
+                                                              DataType::kInt32};
 
 // How weights index the table.
 enum class TableForm {
@@ -26,32 +33,26 @@ enum class TableEntryFormat {
   kInteger,        // exact integer sums (integer activations only)
 };
 
-enum class AccumulatorType { kFp16, kFp32, kInt32 };
-
-std::string_view to_string(ActivationType t);
 std::string_view to_string(TableForm f);
 std::string_view to_string(TableEntryFormat f);
-std::string_view to_string(AccumulatorType t);
 
 // Parsing accepts exactly the names to_string gives; throws std::invalid_argument.
-ActivationType parse_activation_type(std::string_view name);
 TableForm parse_table_form(std::string_view name);
 TableEntryFormat parse_table_entry_format(std::string_view name);
-AccumulatorType parse_accumulator_type(std::string_view name);
 
 // One LUT mpGEMM datapath: what the golden reference, the simulators and the
 // RTL are all parameterized by.
 struct LutGemmConfig {
   int weight_bits = 2;  // b in [1, 8]: bit planes, one array pass each
   int group_size = 4;   // k in [2, 6]: activations per table
-  ActivationType activation = ActivationType::kFp16;
+  DataType activation = DataType::kFp16;      // one of kLutActivationTypes
   TableForm table_form = TableForm::kSymmetricHalf;
   TableEntryFormat table_format = TableEntryFormat::kFp16;
-  AccumulatorType accumulator = AccumulatorType::kFp32;
+  DataType accumulator = DataType::kFp32;     // one of kLutAccumulatorTypes
 
   // Throws std::invalid_argument naming the first inconsistent field, e.g.
   // integer tables with floating activations, INT32 accumulation of
-  // floating-point entries.
+  // floating-point entries (DataTypeError for a type not modelled).
   void validate() const;
 
   int table_index_bits() const { return group_size; }

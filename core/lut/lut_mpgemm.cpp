@@ -15,17 +15,19 @@
 namespace lutsim {
 namespace {
 
-bool representable(double v, ActivationType type) {
+bool representable(double v, DataType type) {
   switch (type) {
-    case ActivationType::kFp16:
+    case DataType::kFp16:
       return Fp16::from_double(v).to_double() == v;
-    case ActivationType::kFp8E4M3:
-    case ActivationType::kFp8E5M2: {
-      const auto format = type == ActivationType::kFp8E4M3 ? Fp8Format::kE4M3 : Fp8Format::kE5M2;
+    case DataType::kFp8E4M3:
+    case DataType::kFp8E5M2: {
+      const auto format = type == DataType::kFp8E4M3 ? Fp8Format::kE4M3 : Fp8Format::kE5M2;
       return fp8_decode(format, fp8_encode(format, v, Fp8Overflow::kToSpecial)) == v;
     }
-    case ActivationType::kInt8:
+    case DataType::kInt8:
       return v == std::trunc(v) && v >= -128.0 && v <= 127.0;
+    default:
+      require_one_of(type, kLutActivationTypes, "LUT mpGEMM activation");
   }
   return false;
 }
@@ -33,22 +35,24 @@ bool representable(double v, ActivationType type) {
 // An accumulator of one of the three types, holding its value exactly.
 class Accumulator {
  public:
-  explicit Accumulator(AccumulatorType type) : type_(type) {}
+  explicit Accumulator(DataType type) : type_(type) {
+    require_one_of(type, kLutAccumulatorTypes, "LUT mpGEMM accumulator");
+  }
 
   // acc <- round(acc + term); `term` must be exactly representable in double
   // and, for FP32, in binary32 (true for 2^j times an FP16 value or a small
   // integer, which is all the datapath produces).
   void add(double term) {
     switch (type_) {
-      case AccumulatorType::kFp16:
+      case DataType::kFp16:
         // Both operands have 11-bit significands within 2^-24 .. 2^24, so the
         // double sum is exact and fp16_round is the only rounding.
         value_ = fp16_round(value_ + term).to_double();
         break;
-      case AccumulatorType::kFp32:
+      case DataType::kFp32:
         value_ = static_cast<float>(value_) + static_cast<float>(term);
         break;
-      case AccumulatorType::kInt32:
+      default:  // int32
         add_int32(term);
         break;
     }
@@ -57,14 +61,13 @@ class Accumulator {
   // quantized-table path.
   double round(double exact) const {
     switch (type_) {
-      case AccumulatorType::kFp16:
+      case DataType::kFp16:
         return fp16_round(exact).to_double();
-      case AccumulatorType::kFp32:
+      case DataType::kFp32:
         return static_cast<float>(exact);
-      case AccumulatorType::kInt32:
+      default:  // int32
         return exact;
     }
-    return exact;
   }
   double value() const { return value_; }
 
@@ -78,7 +81,7 @@ class Accumulator {
     value_ = sum;
   }
 
-  AccumulatorType type_;
+  DataType type_;
   double value_ = 0.0;
 };
 
@@ -150,7 +153,7 @@ double row_sum(const Matrix& x, int m) {
 
 }  // namespace
 
-void check_activations_representable(const Matrix& x, ActivationType type) {
+void check_activations_representable(const Matrix& x, DataType type) {
   for (int m = 0; m < x.rows(); ++m) {
     for (int k = 0; k < x.cols(); ++k) {
       if (!representable(x(m, k), type)) {

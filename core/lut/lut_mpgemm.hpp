@@ -39,6 +39,6 @@ LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGe
 
 // Throws std::invalid_argument naming the first element of x that is not
 // exactly representable in the activation type.
-void check_activations_representable(const Matrix& x, ActivationType type);
+void check_activations_representable(const Matrix& x, DataType type);
 
 }  // namespace lutsim

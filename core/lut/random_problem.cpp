@@ -11,16 +11,18 @@
 namespace lutsim {
 namespace {
 
-double to_activation_type(double v, ActivationType type, const Int8Quantizer& int8) {
+double to_activation_type(double v, DataType type, const Int8Quantizer& int8) {
   switch (type) {
-    case ActivationType::kFp16:
+    case DataType::kFp16:
       return Fp16::from_double(v).to_double();
-    case ActivationType::kFp8E4M3:
+    case DataType::kFp8E4M3:
       return fp8_decode(Fp8Format::kE4M3, fp8_encode(Fp8Format::kE4M3, v, Fp8Overflow::kSaturate));
-    case ActivationType::kFp8E5M2:
+    case DataType::kFp8E5M2:
       return fp8_decode(Fp8Format::kE5M2, fp8_encode(Fp8Format::kE5M2, v, Fp8Overflow::kSaturate));
-    case ActivationType::kInt8:
+    case DataType::kInt8:
       return int8.quantize(v);
+    default:
+      require_one_of(type, kLutActivationTypes, "random problem activation");
   }
   return v;
 }

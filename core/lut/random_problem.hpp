@@ -19,7 +19,7 @@ struct RandomProblemSpec {
   int m = 1;
   int n = 1;
   int k = 4;
-  ActivationType activation = ActivationType::kFp16;
+  DataType activation = DataType::kFp16;
   int weight_bits = 2;
   double activation_stddev = 1.0;
   bool symmetric_zero_point = true;

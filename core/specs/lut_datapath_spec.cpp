@@ -12,9 +12,8 @@ LutGemmConfig read_lut_datapath(config::ConfigReader& r) {
   c.group_size = r.get<int>(
       "group_size",
       {.description = "activations per table k", .default_value = 4, .min = 2, .max = 6});
-  c.activation = parse_activation_type(r.get<std::string>(
-      "activation",
-      {.description = "activation type", .allowed = {"fp16", "fp8_e4m3", "fp8_e5m2", "int8"}}));
+  c.activation = parse_data_type(r.get<std::string>(
+      "activation", {.description = "activation type", .allowed = name_list(kLutActivationTypes)}));
   c.table_form = parse_table_form(r.get<std::string>(
       "table_form", {.description = "table layout",
                      .default_value = "symmetric_half",
@@ -22,8 +21,9 @@ LutGemmConfig read_lut_datapath(config::ConfigReader& r) {
   c.table_format = parse_table_entry_format(r.get<std::string>(
       "table_format",
       {.description = "table entry format", .allowed = {"fp16", "int8_quantized", "integer"}}));
-  c.accumulator = parse_accumulator_type(r.get<std::string>(
-      "accumulator", {.description = "accumulator type", .allowed = {"fp16", "fp32", "int32"}}));
+  c.accumulator = parse_data_type(r.get<std::string>(
+      "accumulator",
+      {.description = "accumulator type", .allowed = name_list(kLutAccumulatorTypes)}));
   try {
     c.validate();
   } catch (const std::invalid_argument& e) {

@@ -42,7 +42,9 @@ DesignKind parse_design_kind(const std::string& name) {
   throw std::invalid_argument("unknown design '" + name + "' (one of: " + known + ")");
 }
 
-bool integer_datapath(const DesignPoint& d) { return d.activation == ActivationType::kInt8; }
+bool integer_datapath(const DesignPoint& d) {
+  return d.activation == DataType::kInt8;
+}
 
 std::string DesignPoint::label() const {
   std::string s = to_string(kind);
@@ -69,9 +71,7 @@ void DesignPoint::validate() const {
     throw std::invalid_argument(label() + ": weight bits " + std::to_string(weight_bits) +
                                 " outside [1, 8]");
   }
-  if (activation == ActivationType::kFp8E5M2) {
-    throw std::invalid_argument(label() + ": FP8 activations are modelled as E4M3 (fp8_e4m3)");
-  }
+  require_one_of(activation, kDesignActivationTypes, label() + ": activation");
   if (is_array(kind) && (array_m < 1 || array_n < 1)) {
     throw std::invalid_argument(label() + ": array M and N must be >= 1");
   }

@@ -2,6 +2,7 @@
 // A hardware design the PPA studies price: which RTL top with which parameters,
 // and how many weight x activation multiply-accumulates it completes per cycle.
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,11 +25,15 @@ enum class DesignKind {
 std::string to_string(DesignKind kind);
 DesignKind parse_design_kind(const std::string& name);  // throws std::invalid_argument
 
+// Activation formats the RTL designs are built for (FP8 as E4M3).
+inline constexpr std::array<DataType, 3> kDesignActivationTypes{DataType::kFp16, DataType::kFp8E4M3,
+                                                                DataType::kInt8};
+
 struct DesignPoint {
   DesignKind kind = DesignKind::kLutDotUnit;
   int k = 4;            // activations per table / products per dot unit (array: ARRAY_K)
   int weight_bits = 2;  // W_BIT: bit planes (LUT, ADD); MAC weights are widened, not serial
-  ActivationType activation = ActivationType::kFp16;
+  DataType activation = DataType::kFp16;  // one of kDesignActivationTypes
   bool symmetric = true;          // LUT: half tables; ADD: digits +-1
   bool negation_in_acc = false;   // LUT: no separate negation, folded into the accumulator
   int array_m = 1, array_n = 1;   // arrays only

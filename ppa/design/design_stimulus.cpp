@@ -26,25 +26,26 @@ struct Activation {
   std::uint64_t bits;
 };
 
-Activation draw_activation(ActivationType type, std::mt19937_64& rng) {
+Activation draw_activation(DataType type, std::mt19937_64& rng) {
   std::normal_distribution<double> normal(0.0, 1.0);
   const double x = normal(rng);
   switch (type) {
-    case ActivationType::kFp16: {
+    case DataType::kFp16: {
       const Fp16 h = Fp16::from_double(x);
       return {h.to_double(), h.bits()};
     }
-    case ActivationType::kFp8E4M3: {
+    case DataType::kFp8E4M3: {
       const double v =
           fp8_decode(Fp8Format::kE4M3, fp8_encode(Fp8Format::kE4M3, x, Fp8Overflow::kSaturate));
       return {v, Fp16::from_double(v).bits()};
     }
-    case ActivationType::kInt8: {
+    case DataType::kInt8: {
       const double q = std::clamp(std::nearbyint(32.0 * x), -127.0, 127.0);
       return {q, static_cast<std::uint64_t>(static_cast<std::int64_t>(q)) & 0xFFu};
     }
     default:
-      throw std::invalid_argument("design_stimulus: unsupported activation type");
+      require_one_of(type, kDesignActivationTypes, "design_stimulus activation");
+      throw std::logic_error("design_stimulus: no draw for a modelled activation type");
   }
 }
 
@@ -66,7 +67,7 @@ LutGemmConfig golden_config(const DesignPoint& d) {
   c.activation = d.activation;
   c.table_form = d.symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
   c.table_format = integer_datapath(d) ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
-  c.accumulator = integer_datapath(d) ? AccumulatorType::kInt32 : AccumulatorType::kFp16;
+  c.accumulator = integer_datapath(d) ? DataType::kInt32 : DataType::kFp16;
   return c;
 }
 

@@ -89,10 +89,10 @@ class DataSource {
     LutGemmConfig c;
     c.weight_bits = 2;
     c.group_size = k;
-    c.activation = integer ? ActivationType::kInt8 : ActivationType::kFp16;
+    c.activation = integer ? DataType::kInt8 : DataType::kFp16;
     c.table_form = symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
     c.table_format = integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
-    c.accumulator = integer ? AccumulatorType::kInt32 : AccumulatorType::kFp16;
+    c.accumulator = integer ? DataType::kInt32 : DataType::kFp16;
     return precompute_table(x, c).entries;
   }
 

@@ -4,16 +4,16 @@
 
 namespace lutsim::ppa {
 
-const std::vector<std::string> kActivationNames = {"fp16", "fp8_e4m3", "int8"};
+const std::vector<std::string> kActivationNames = name_list(kDesignActivationTypes);
 
-std::vector<ActivationType> read_activations(config::ConfigReader& r,
+std::vector<DataType> read_activations(config::ConfigReader& r,
                                              std::vector<std::string> def) {
-  std::vector<ActivationType> out;
+  std::vector<DataType> out;
   for (const std::string& a :
        r.get<std::vector<std::string>>("activations", {.description = "activation formats",
                                                       .default_value = def,
                                                       .allowed = kActivationNames})) {
-    out.push_back(parse_activation_type(a));
+    out.push_back(parse_data_type(a));
   }
   if (out.empty()) throw r.error("activations", "needs at least one activation format");
   return out;

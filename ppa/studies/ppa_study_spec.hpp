@@ -27,7 +27,7 @@ struct PpaRunSpec {
 PpaRunSpec read_ppa_run_spec(config::ConfigReader& root, std::string study);
 
 // Activation formats at "activations" (default `def`), at least one.
-std::vector<ActivationType> read_activations(config::ConfigReader& r, std::vector<std::string> def);
+std::vector<DataType> read_activations(config::ConfigReader& r, std::vector<std::string> def);
 // Integers in [lo, hi] at `key` (default `def`), at least one.
 std::vector<int> read_ints(config::ConfigReader& r, const std::string& key, std::string what,
                            std::vector<std::int64_t> def, int lo, int hi);

@@ -12,33 +12,22 @@ constexpr double kFp16Bytes = 2.0;
 // before them, which reads the same input.
 const std::set<std::string> kSharesInput{"k_proj", "v_proj", "ffn_gate"};
 
-ActivationType lut_activation(const std::string& act_dtype) {
-  return act_dtype == "int8" ? ActivationType::kInt8 : ActivationType::kFp16;
-}
-
-MmaType mma_of(const std::string& act_dtype) {
-  if (act_dtype == "int8") return MmaType::kInt8;
-  if (act_dtype == "bf16") return MmaType::kBf16;
-  if (act_dtype == "fp8_e4m3") return MmaType::kFp8;
-  return MmaType::kFp16;
-}
-
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
-  if (op.weight_bits == 16) return dense_kernel(sys.hw, mma_of(op.act_dtype));
+  if (op.weight_bits == 16) return dense_kernel(sys.hw, op.act_dtype);
   if (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
       sys.method == LinearMethod::kMacTensorCore) {
-    return dense_kernel(sys.hw, MmaType::kInt8);
+    return dense_kernel(sys.hw, DataType::kInt8);
   }
   switch (sys.method) {
     case LinearMethod::kDequant:
-      return dequant_kernel(sys.hw, op.weight_bits, mma_of(op.act_dtype));
+      return dequant_kernel(sys.hw, op.weight_bits, op.act_dtype);
     case LinearMethod::kLut:
-      return lut_kernel(sys.hw, op.weight_bits, lut_activation(op.act_dtype));
+      return lut_kernel(sys.hw, op.weight_bits, op.act_dtype);
     case LinearMethod::kMacTensorCore:
       break;
   }
   throw std::invalid_argument(sys.label + ": " + std::to_string(op.weight_bits) +
-                              "-bit weights with " + op.act_dtype +
+                              "-bit weights with " + std::string(to_string(op.act_dtype)) +
                               " activations need a dequant or LUT kernel");
 }
 
@@ -58,7 +47,7 @@ double accesses_per_element(const TraceOp& op, bool gated_ffn) {
 }
 
 OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpec& sys) {
-  const GemmShape shape{op.m, op.n, op.k, op.batch, MmaType::kFp16};
+  const GemmShape shape{op.m, op.n, op.k, op.batch, DataType::kFp16};
   const GemmEstimate e = best_gemm(sys.hw, kernel, shape);
   const double each = e.time_s + launch_gap(sys);
   return {op.name,
@@ -119,12 +108,11 @@ std::string_view to_string(LinearMethod m) {
   return "?";
 }
 
-bool runs_on_mac_tensor_cores(int weight_bits, std::string_view act_dtype) {
-  return weight_bits == 16 || (weight_bits == 8 && act_dtype == "int8");
+bool runs_on_mac_tensor_cores(int weight_bits, DataType act_dtype) {
+  return weight_bits == 16 || (weight_bits == 8 && act_dtype == DataType::kInt8);
 }
 
-LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits,
-                                   std::string_view act_dtype) {
+LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits, DataType act_dtype) {
   if (runs_on_mac_tensor_cores(weight_bits, act_dtype)) return LinearMethod::kMacTensorCore;
   return hw.lut_tensor_core ? LinearMethod::kLut : LinearMethod::kDequant;
 }
@@ -149,7 +137,7 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
       }
       r.ops.push_back(time_gemm_op(op, kernel, sys));
     } else if (op.kind == OpKind::kAttentionScore || op.kind == OpKind::kAttentionValue) {
-      r.ops.push_back(time_gemm_op(op, dense_kernel(sys.hw, MmaType::kFp16), sys));
+      r.ops.push_back(time_gemm_op(op, dense_kernel(sys.hw, DataType::kFp16), sys));
     } else {
       r.ops.push_back(time_memory_op(op, sys, gated));
     }

@@ -20,13 +20,12 @@ std::string_view to_string(LinearMethod m);
 
 // Whether a linear with these weights and activations is a plain MMA on MAC
 // tensor cores (16-bit weights, or W8A8) rather than a low-bit kernel.
-bool runs_on_mac_tensor_cores(int weight_bits, std::string_view act_dtype);
+bool runs_on_mac_tensor_cores(int weight_bits, DataType act_dtype);
 
 // The method a system uses unless told otherwise: MAC tensor cores for one
 // linear that allows it, else LUT tensor cores if the GPU has them, else
 // dequantization kernels. For a trace: the first linear that needs more decides.
-LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits,
-                                   std::string_view act_dtype);
+LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits, DataType act_dtype);
 LinearMethod default_linear_method(const HardwareSpec& hw, const GemmTrace& trace);
 
 // Where the LUT tables are computed.
@@ -67,7 +66,9 @@ struct EndToEndResult {
 // tensor cores in FP16, also on LUT variants; communication between
 // tensor-parallel GPUs is not modelled; the K/V of q/k/v (and gate/up) share
 // one set of tables. Throws std::invalid_argument for an op the system cannot
-// run (e.g. a low-bit linear on kMacTensorCore).
+// run (e.g. a low-bit linear on kMacTensorCore, FP8 MMAs on a GPU without
+// FP8 tensor cores); DataTypeError for an activation type the op's kernel
+// does not model (e.g. bf16 activations on LUT tensor cores).
 EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& system);
 
 }  // namespace lutsim

@@ -13,33 +13,34 @@ constexpr double kScaleBytes = 2.0;
 // per element). An assumption of the family, not calibrated.
 constexpr double kDequantOpsPerWeight = 1.0;
 
-double mma_rate(const HardwareSpec& hw, MmaType t) {
+double mma_rate(const HardwareSpec& hw, DataType t) {
+  require_one_of(t, kMmaTypes, "MAC tensor-core operand");
   switch (t) {
-    case MmaType::kFp16:
-    case MmaType::kBf16:
-      return hw.fp16_fma_per_cycle_per_sm;
-    case MmaType::kInt8:
+    case DataType::kInt8:
       return hw.int8_mac_per_cycle_per_sm;
-    case MmaType::kFp8:
+    case DataType::kFp8E4M3:
       return hw.fp8_fma_per_cycle_per_sm;
+    default:  // fp16, bf16
+      return hw.fp16_fma_per_cycle_per_sm;
   }
-  return 0.0;
 }
 
 // The GPU's power-limited rate for MMAs in `t`; 0 when the config has none.
-double power_limited_rate(const HardwareSpec& hw, MmaType t) {
+double power_limited_rate(const HardwareSpec& hw, DataType t) {
   if (!hw.power_limit) return 0.0;
   switch (t) {
-    case MmaType::kFp16:
+    case DataType::kFp16:
       return hw.power_limit->fp16_fma_per_s;
-    case MmaType::kBf16:
+    case DataType::kBf16:
       return hw.power_limit->bf16_fma_per_s;
-    case MmaType::kInt8:
+    case DataType::kInt8:
       return hw.power_limit->int8_mac_per_s;
-    case MmaType::kFp8:
+    case DataType::kFp8E4M3:
       return hw.power_limit->fp8_fma_per_s;
+    default:
+      require_one_of(t, kMmaTypes, "MAC tensor-core operand");
+      return 0.0;
   }
-  return 0.0;
 }
 
 void check_bits(int bits) {
@@ -70,42 +71,60 @@ double lut_table_entry_bytes(TableEntryFormat f) {
   return f == TableEntryFormat::kInt8Quantized ? 1.0 : 2.0;  // FP16, or INT16 exact sums
 }
 
-GemmKernel dense_kernel(const HardwareSpec& hw, MmaType type) {
+GemmKernel dense_kernel(const HardwareSpec& hw, DataType type) {
   GemmKernel k;
   k.family = KernelFamily::kDense;
   k.name = "dense " + std::string(to_string(type));
-  k.a_bytes_per_elem = k.b_bytes_per_elem = operand_bytes(type);
-  k.c_bytes_per_elem = output_bytes(type);
-  k.k_step_multiplier = 2 / operand_bytes(type);  // the same bytes per step
   k.macs_per_cycle_per_sm = mma_rate(hw, type);
   k.power_limited_macs_per_s = power_limited_rate(hw, type);
+  k.a_bytes_per_elem = k.b_bytes_per_elem = bytes_of(type);
+  k.c_bytes_per_elem = output_bytes(type);
+  k.k_step_multiplier = 2 / bytes_of(type);  // the same bytes per step
   return k;
 }
 
-GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, MmaType mma) {
+GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma) {
   check_bits(weight_bits);
+  const double rate = mma_rate(hw, mma);
   GemmKernel k;
   k.family = KernelFamily::kDequant;
   k.name = "dequant w" + std::to_string(weight_bits) + " " + std::string(to_string(mma));
-  k.a_bytes_per_elem = operand_bytes(mma);
+  k.a_bytes_per_elem = bytes_of(mma);
   k.b_bytes_per_elem = low_bit_weight_bytes(weight_bits);
   k.c_bytes_per_elem = 2.0;
-  k.macs_per_cycle_per_sm = mma_rate(hw, mma);
+  k.macs_per_cycle_per_sm = rate;
   k.power_limited_macs_per_s = power_limited_rate(hw, mma);
   k.cuda_ops_per_weight = kDequantOpsPerWeight;
   k.cuda_ops_per_cycle_per_sm = hw.cuda_core_ops_per_cycle_per_sm;
   return k;
 }
 
-GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, ActivationType act) {
+LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act) {
   check_bits(weight_bits);
+  require_one_of(act, kLutActivationTypes, hw.name + " LUT tensor-core activation");
   if (!hw.lut_tensor_core) throw std::invalid_argument(hw.name + " has no LUT tensor cores");
   const LutTensorCoreSpec& l = *hw.lut_tensor_core;
-  const TableEntryFormat entry =
-      act == ActivationType::kInt8 ? TableEntryFormat::kInteger : l.table_format;
-  const double entries =
-      l.table_form == TableForm::kSymmetricHalf ? 1 << (l.array_k - 1) : 1 << l.array_k;
-  const double table_bytes_per_act = entries * lut_table_entry_bytes(entry) / l.array_k;
+  const bool floating = is_floating_point(act);
+  const LutGemmConfig c{weight_bits,
+                        l.array_k,
+                        act,
+                        l.table_form,
+                        floating ? l.table_format : TableEntryFormat::kInteger,
+                        floating ? DataType::kFp32 : DataType::kInt32};
+  try {
+    c.validate();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(hw.name + " LUT tensor cores with " + std::string(to_string(act)) +
+                                " activations: " + e.what());
+  }
+  return c;
+}
+
+GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
+  const LutGemmConfig datapath = lut_datapath(hw, weight_bits, act);
+  const LutTensorCoreSpec& l = *hw.lut_tensor_core;
+  const double table_bytes_per_act =
+      datapath.table_entries() * lut_table_entry_bytes(datapath.table_format) / l.array_k;
   GemmKernel k;
   k.family = KernelFamily::kLut;
   k.name = "lut w" + std::to_string(weight_bits) + " " + std::string(to_string(act));

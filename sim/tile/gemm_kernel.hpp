@@ -36,18 +36,28 @@ struct GemmKernel {
   double a_reg_bytes_per_row_k = 0.0;  // operand fragments held in registers (LUT tables)
 };
 
-// Dense MMA in `type` (cuBLAS-like).
-GemmKernel dense_kernel(const HardwareSpec& hw, MmaType type);
+// Dense MMA in `type`, one of kMmaTypes (cuBLAS-like). Throws DataTypeError
+// for another type.
+GemmKernel dense_kernel(const HardwareSpec& hw, DataType type);
 
 // Dequantization-based mpGEMM (Marlin/BitBLAS-like): b-bit weights with one
 // FP16 scale per 128 weights, dequantized in registers, then MMA in `mma`
-// (FP16 for FP16 activations, INT8 for INT8 activations).
-GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, MmaType mma);
+// (FP16 for FP16 activations, INT8 for INT8 activations; one of kMmaTypes).
+GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma);
 
-// LUT mpGEMM on the GPU's LUT tensor cores: activations arrive as tables of
-// 2^(k-1) (symmetric) or 2^k entries per k activations; b bit planes take b
-// array passes. Throws std::invalid_argument if hw has no LUT tensor cores.
-GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, ActivationType act);
+// The LUT mpGEMM datapath the GPU's LUT tensor cores run for `act`: integer
+// (INT8) activations give exact integer tables and INT32 accumulation;
+// floating ones (FP16, FP8) tables in the configured table_format and FP32
+// accumulation. Throws std::invalid_argument if hw has no LUT tensor cores or
+// the golden numerics (core/lut) do not model the datapath, DataTypeError for
+// an activation type they do not model (e.g. bf16).
+LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act);
+
+// LUT mpGEMM on the GPU's LUT tensor cores (lut_datapath): activations arrive
+// as tables of 2^(k-1) (symmetric) or 2^k entries per k activations; b bit
+// planes take b array passes. FP8 activations give the same tables as FP16
+// ones (entries in table_format), so only the precompute's arithmetic differs.
+GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act);
 
 // Bytes of one table entry as the LUT kernel stores it.
 double lut_table_entry_bytes(TableEntryFormat f);

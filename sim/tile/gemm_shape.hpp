@@ -1,20 +1,20 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
-#include <string_view>
+
+#include "core/numerics/data_type.hpp"
 
 namespace lutsim {
 
-// Operand type of a dense tensor-core GEMM (MMA instruction family).
-enum class MmaType { kFp16, kBf16, kInt8, kFp8 };
+// Operand types of dense tensor-core GEMMs (MMA instruction families); FP8
+// MMAs take E4M3 operands.
+inline constexpr std::array<DataType, 4> kMmaTypes{DataType::kFp16, DataType::kBf16,
+                                                   DataType::kInt8, DataType::kFp8E4M3};
 
-std::string_view to_string(MmaType t);
-MmaType parse_mma_type(std::string_view name);  // throws std::invalid_argument
-
-// Bytes of one A/B element, and of one output element as libraries write
-// it (FP16/BF16 out for floating types, INT32 for INT8).
-int operand_bytes(MmaType t);
-int output_bytes(MmaType t);
+// Bytes of one output element as libraries write it: FP16/BF16 out for
+// floating types, INT32 for INT8.
+int output_bytes(DataType mma_type);
 
 // Y[M,N] = X[M,K] W[N,K]^T, `batch` independent instances.
 struct GemmShape {
@@ -22,7 +22,7 @@ struct GemmShape {
   std::int64_t n = 0;
   std::int64_t k = 0;
   std::int64_t batch = 1;
-  MmaType type = MmaType::kFp16;
+  DataType type = DataType::kFp16;  // one of kMmaTypes
 
   double flops() const { return 2.0 * static_cast<double>(m) * n * k * batch; }
 };

@@ -40,7 +40,7 @@ AccuracyStudySpec read_accuracy_study(config::ConfigReader& root) {
   s.problem = read_problem(root.section("problem", "the random mpGEMM problem"));
   auto d = root.section("datapaths", "datapath choices, crossed");
   const auto acts =
-      read_names(d, "activations", "activation types", {"fp16", "fp8_e4m3", "fp8_e5m2", "int8"});
+      read_names(d, "activations", "activation types", name_list(kLutActivationTypes));
   const auto bits = d.get<std::vector<std::int64_t>>(
       "weight_bits", {.description = "weight bit widths", .min = 1, .max = 8});
   const auto groups = d.get<std::vector<std::int64_t>>(
@@ -52,7 +52,8 @@ AccuracyStudySpec read_accuracy_study(config::ConfigReader& root) {
                                 {"unsigned_full", "symmetric_full", "symmetric_half"});
   const auto formats =
       read_names(d, "table_formats", "table entry formats", {"fp16", "int8_quantized", "integer"});
-  const auto accs = read_names(d, "accumulators", "accumulator types", {"fp16", "fp32", "int32"});
+  const auto accs =
+      read_names(d, "accumulators", "accumulator types", name_list(kLutAccumulatorTypes));
 
   for (const auto& a : acts)
     for (auto b : bits)
@@ -61,8 +62,8 @@ AccuracyStudySpec read_accuracy_study(config::ConfigReader& root) {
           for (const auto& t : formats)
             for (const auto& acc : accs) {
               LutGemmConfig c{static_cast<int>(b),         static_cast<int>(k),
-                              parse_activation_type(a),    parse_table_form(f),
-                              parse_table_entry_format(t), parse_accumulator_type(acc)};
+                              parse_data_type(a),          parse_table_form(f),
+                              parse_table_entry_format(t), parse_data_type(acc)};
               try {
                 c.validate();
               } catch (const std::invalid_argument&) {

@@ -35,8 +35,8 @@ std::vector<CompareScenario> read_scenarios(config::ConfigReader& root) {
   return out;
 }
 
-std::string precision(int bits, const std::string& act) {
-  return "W" + std::to_string(bits) + "A" + (act == "int8" ? "8" : "16");
+std::string precision(int bits, DataType act) {
+  return "W" + std::to_string(bits) + "A" + std::to_string(bits_of(act));
 }
 
 struct Case {
@@ -44,7 +44,7 @@ struct Case {
   const HardwareSpec* hw;
   LinearMethod linear;
   int bits;
-  std::string act;
+  DataType act;
 };
 
 class CompareRunner {
@@ -54,10 +54,11 @@ class CompareRunner {
 
   std::vector<Case> cases() const {
     const HardwareSpec* base = &spec_.baseline_gpu;
-    std::vector<Case> c{{"fp16_tensor_core", base, LinearMethod::kMacTensorCore, 16, "fp16"},
-                        {"int8_tensor_core", base, LinearMethod::kMacTensorCore, 8, "int8"}};
+    std::vector<Case> c{
+        {"fp16_tensor_core", base, LinearMethod::kMacTensorCore, 16, DataType::kFp16},
+        {"int8_tensor_core", base, LinearMethod::kMacTensorCore, 8, DataType::kInt8}};
     for (int b : spec_.weight_bits) {
-      for (const auto& a : spec_.activations) {
+      for (const DataType a : spec_.activations) {
         c.push_back({"dequant", base, LinearMethod::kDequant, b, a});
         for (const auto& l : spec_.lut_gpus) c.push_back({"lut", &l, LinearMethod::kLut, b, a});
       }
@@ -136,9 +137,11 @@ CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& co
            "weight_bits", {.description = "low-bit weight widths", .min = 1, .max = 8})) {
     s.weight_bits.push_back(static_cast<int>(b));
   }
-  s.activations = root.get<std::vector<std::string>>(
-      "activations",
-      {.description = "activation types of the low-bit runs", .allowed = {"fp16", "int8"}});
+  for (const auto& a : root.get<std::vector<std::string>>(
+           "activations", {.description = "activation types of the low-bit runs",
+                          .allowed = name_list(kCompareActivationTypes)})) {
+    s.activations.push_back(parse_data_type(a));
+  }
   s.tensor_parallel = root.get<int>(
       "tensor_parallel",
       {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -21,6 +22,10 @@ struct CompareScenario {
   std::int64_t kv_len = 0;
 };
 
+// Activation types of the compared low-bit runs: those the base GPU's
+// dequantization kernels and the LUT variants both model.
+inline constexpr std::array<DataType, 2> kCompareActivationTypes{DataType::kFp16, DataType::kInt8};
+
 // `lutsim compare`: end-to-end latency of LUT-tensor-core GPUs against the
 // base GPU's FP16 and INT8 tensor cores and dequantization kernels.
 struct CompareStudySpec {
@@ -29,7 +34,7 @@ struct CompareStudySpec {
   std::vector<std::string> models;     // catalog names
   std::vector<CompareScenario> scenarios;
   std::vector<int> weight_bits;          // low-bit widths to compare
-  std::vector<std::string> activations;  // fp16 | int8
+  std::vector<DataType> activations;     // of kCompareActivationTypes
   int tensor_parallel = 1;
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool launch_gaps = false;

@@ -11,16 +11,15 @@ namespace lutsim {
 namespace {
 
 GemmKernel choose_kernel(const GemmStudySpec& s) {
-  const MmaType mma = parse_mma_type(s.act_dtype);
+  const DataType act = parse_data_type(s.act_dtype);
   std::string family = s.kernel;
   if (family == "auto") {
-    const LinearMethod m = default_linear_method(s.gpu, s.weight_bits, s.act_dtype);
+    const LinearMethod m = default_linear_method(s.gpu, s.weight_bits, act);
     family = m == LinearMethod::kMacTensorCore ? "dense" : std::string(to_string(m));
   }
-  if (family == "dense") return dense_kernel(s.gpu, mma);
-  if (family == "dequant") return dequant_kernel(s.gpu, s.weight_bits, mma);
-  return lut_kernel(s.gpu, s.weight_bits,
-                    s.act_dtype == "int8" ? ActivationType::kInt8 : ActivationType::kFp16);
+  if (family == "dense") return dense_kernel(s.gpu, act);
+  if (family == "dequant") return dequant_kernel(s.gpu, s.weight_bits, act);
+  return lut_kernel(s.gpu, s.weight_bits, act);
 }
 
 // printf-style formatting into a string.
@@ -115,7 +114,7 @@ std::string GemmStudy::plan() const {
 
 StudyResult GemmStudy::run(const StudyProgress& progress) const {
   const GemmKernel kernel = choose_kernel(spec_);
-  const GemmShape shape{spec_.m, spec_.n, spec_.k, 1, MmaType::kFp16};
+  const GemmShape shape{spec_.m, spec_.n, spec_.k, 1, DataType::kFp16};
   const GemmEstimate e = best_gemm(spec_.gpu, kernel, shape);
   if (progress) progress(1, 1, "GEMM timed");
   return {.tables = {{"gemm", gemm_table(kernel, shape, e)}},

@@ -281,6 +281,17 @@ TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line",
   CHECK_THAT(bad.out, Catch::Contains("no_such_gpu.yaml"));
 }
 
+TEST_CASE("gemm runs the activation type it is given, or names the one it cannot", "[cli]") {
+  // Issue 16 item 1: FP8 activations on a LUT GPU used to print an FP16 kernel.
+  const Run fp8 = run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --act fp8 --wbits 2");
+  CHECK(fp8.status == 0);
+  CHECK_THAT(fp8.out, Catch::StartsWith("lut w2 fp8_e4m3 on A100-LUT-4X"));
+  const Run bf16 = run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --act bf16 --wbits 2");
+  CHECK(bf16.status == 1);
+  CHECK(lines(bf16.out) == 1);
+  CHECK_THAT(bf16.out, Catch::Contains("bf16 is not modelled"));
+}
+
 TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_model";

@@ -115,9 +115,9 @@ class Bench {
       cfg.form = kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3];
       cfg.lut.group_size = cfg.k;
       cfg.lut.table_form = cfg.form;
-      cfg.lut.activation = cfg.integer ? ActivationType::kInt8 : ActivationType::kFp16;
+      cfg.lut.activation = cfg.integer ? DataType::kInt8 : DataType::kFp16;
       cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
-      cfg.lut.accumulator = cfg.integer ? AccumulatorType::kInt32 : AccumulatorType::kFp16;
+      cfg.lut.accumulator = cfg.integer ? DataType::kInt32 : DataType::kFp16;
       cfg.lut.validate();
       configs_.push_back(cfg);
     }

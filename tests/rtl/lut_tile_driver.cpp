@@ -155,14 +155,14 @@ LutGemmConfig TileDriver::golden_config(TableForm form) const {
   cfg.group_size = shape_.k;
   cfg.table_form = form;
   if (shape_.integer_tables) {
-    cfg.activation = ActivationType::kInt8;
+    cfg.activation = DataType::kInt8;
     cfg.table_format = TableEntryFormat::kInteger;
-    cfg.accumulator = AccumulatorType::kInt32;
+    cfg.accumulator = DataType::kInt32;
   } else {
-    cfg.activation = ActivationType::kFp16;
+    cfg.activation = DataType::kFp16;
     cfg.table_format =
         shape_.quantized ? TableEntryFormat::kInt8Quantized : TableEntryFormat::kFp16;
-    cfg.accumulator = AccumulatorType::kFp16;
+    cfg.accumulator = DataType::kFp16;
   }
   return cfg;
 }

@@ -42,17 +42,17 @@ TEST_CASE("cuBLAS harness rows: dtype, layout, batch, label, GPU", "[validation]
         "cuBLAS 12.4.5");
   CHECK(d.gemms[0].label == "bitblas fp16");
   CHECK(d.gemms[0].measured_s == Approx(55e-6));
-  CHECK(d.gemms[1].shape.type == MmaType::kBf16);
+  CHECK(d.gemms[1].shape.type == DataType::kBf16);
   CHECK(d.gemms[1].shape.m == 4096);
   CHECK(d.gemms[2].label == "OPT-6.7B decode attn_value, layer 0 fp16 attn_value_NN batch=32");
   CHECK(d.gemms[2].shape.batch == 32);
-  CHECK(d.gemms[3].shape.type == MmaType::kInt8);
+  CHECK(d.gemms[3].shape.type == DataType::kInt8);
 }
 
 TEST_CASE("types not evaluated are left out with a note", "[validation]") {
   MeasuredDataset d =
       load_cublas_bench_dataset(kData + "cublas_format_sample.csv", TimingMethod::kKernelOnly);
-  keep_types(d, {MmaType::kFp16, MmaType::kBf16});
+  keep_types(d, {DataType::kFp16, DataType::kBf16});
   CHECK(d.gemms.size() == 3);
   REQUIRE(d.notes.size() == 1);
   CHECK(d.notes[0] == "left out 1 int8 rows (type not evaluated)");
@@ -80,7 +80,7 @@ TEST_CASE("a measurement is predicted with the config of its GPU", "[validation]
 TEST_CASE("the H100 model runs on every evaluated harness row", "[validation]") {
   MeasuredDataset d =
       load_cublas_bench_dataset(kData + "cublas_format_sample.csv", TimingMethod::kKernelOnly);
-  keep_types(d, {MmaType::kFp16, MmaType::kBf16});
+  keep_types(d, {DataType::kFp16, DataType::kBf16});
   const DatasetError e = evaluate_dataset(d, load_hardware("configs/hw/h100_sxm.yaml"));
   CHECK(e.group("all").count == 3);
   for (const PointError& p : e.points) CHECK(p.predicted_s > 0);

@@ -47,7 +47,7 @@ TEST_CASE("the committed H100 sets load completely, one operand type per entry",
       const MeasuredDataset d = load_catalog_dataset(*e);
       CHECK(d.gemms.size() == (set == "prefill" && type == std::string("fp8") ? 20 : rows));
       CHECK(d.gpu_config == "h100_sxm");
-      CHECK(d.gemms.front().shape.type == parse_mma_type(type));
+      CHECK(d.gemms.front().shape.type == parse_data_type(type));
       CHECK(d.gemms.front().timing == TimingMethod::kKernelOnly);
     }
   }
@@ -55,7 +55,7 @@ TEST_CASE("the committed H100 sets load completely, one operand type per entry",
 
 TEST_CASE("event-timed measurements add the launch gap", "[validation]") {
   const HardwareSpec h = load_hw("a100_sxm4_80gb");
-  MeasuredGemm m{"x", {1, 4096, 4096, 1, MmaType::kFp16}, 1e-5, TimingMethod::kKernelOnly};
+  MeasuredGemm m{"x", {1, 4096, 4096, 1, DataType::kFp16}, 1e-5, TimingMethod::kKernelOnly};
   const double kernel = predict_measured(h, m);
   m.timing = TimingMethod::kEvents;
   CHECK(predict_measured(h, m) == Approx(kernel + h.kernel_launch_overhead_s));
@@ -67,7 +67,7 @@ TEST_CASE("errors per regime and the worst points", "[validation]") {
   d.name = "t";
   for (std::int64_t m : {1, 64, 4096}) {
     MeasuredGemm g{"m" + std::to_string(m),
-                   {m, 8192, 8192, 1, MmaType::kFp16},
+                   {m, 8192, 8192, 1, DataType::kFp16},
                    0.0,
                    TimingMethod::kKernelOnly};
     g.measured_s = predict_measured(h, g) / (1.0 + 0.01 * static_cast<double>(d.gemms.size() + 1));

@@ -82,7 +82,7 @@ TEST_CASE("trace check: missing and extra ops and counts are reported", "[valida
   extra.m = 1;
   extra.n = 512;
   extra.k = 4096;
-  extra.act_dtype = "fp16";
+  extra.act_dtype = DataType::kFp16;
   captured.ops.push_back(extra);
   for (TraceOp& op : captured.ops) {
     if (op.name == "lm_head") op.count = 2;

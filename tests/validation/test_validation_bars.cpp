@@ -61,7 +61,7 @@ namespace {
 std::pair<std::string, double> issue_bar(const DatasetEntry& entry) {
   if (entry.hw.starts_with("a100")) return {"calibrated", 0.06};  // issue 5
   if (entry.hw == "h100_sxm" && entry.path.string().find("/h100-sxm-") != std::string::npos) {
-    const bool int8 = entry.types == std::vector<MmaType>{MmaType::kInt8};
+    const bool int8 = entry.types == std::vector<DataType>{DataType::kInt8};
     return {"calibrated", int8 ? 0.10 : 0.06};  // issue 14, per operand type
   }
   return {"spec_sheet_no_refit", 0.08};

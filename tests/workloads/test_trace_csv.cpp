@@ -96,7 +96,7 @@ TEST_CASE("traces round-trip through CSV exactly", "[workloads]") {
     r.batch = 3;
     r.seq_len = 100;
     r.weight_bits = 1;
-    r.act_dtype = "fp8_e4m3";
+    r.act_dtype = DataType::kFp8E4M3;
     const GemmTrace t = make_trace(catalog.load(name), r);
     check_same(parse_trace_csv(to_trace_csv(t), "mem.csv"), t);
   }
@@ -132,6 +132,9 @@ TEST_CASE("trace CSV import names the file the line and the column", "[workloads
         "attention_value, norm, elementwise)");
   CHECK(import_error(with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp32,4,32")) ==
         "t.csv:10: act_dtype: expected one of fp16, bf16, fp8_e4m3, int8, got 'fp32'");
+  // The CSV takes exact names only: the "fp8" alias of parse_data_type is not one.
+  CHECK(import_error(with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp8,4,32")) ==
+        "t.csv:10: act_dtype: expected one of fp16, bf16, fp8_e4m3, int8, got 'fp8'");
   CHECK(import_error(with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp16,12,32")) ==
         "t.csv:10: weight_bits [bits]: expected 1..8 or 16, got '12'");
   CHECK(import_error(with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp16,4,1.5")) ==
@@ -170,6 +173,6 @@ TEST_CASE("trace CSV export refuses what import would reject", "[workloads]") {
   t.phase = "train";
   CHECK_THROWS_AS(to_trace_csv(t), std::invalid_argument);
   t = opt_decode();
-  t.ops[2].act_dtype = "";
-  CHECK_THROWS_AS(to_trace_csv(t), std::invalid_argument);
+  t.ops[2].act_dtype = DataType::kFp32;  // a DataType a trace does not carry
+  CHECK_THROWS_WITH(to_trace_csv(t), Catch::Contains("act_dtype 'fp32'"));
 }

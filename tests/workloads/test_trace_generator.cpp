@@ -32,7 +32,7 @@ TraceRequest prefill(std::int64_t batch, std::int64_t seq_len) {
   r.batch = batch;
   r.seq_len = seq_len;
   r.weight_bits = 2;
-  r.act_dtype = "int8";
+  r.act_dtype = DataType::kInt8;
   return r;
 }
 
@@ -102,18 +102,18 @@ TEST_CASE("OPT-6.7B prefill lists its ops in execution order", "[workloads]") {
 TEST_CASE("linears carry the requested dtypes and the rest stays 16 bit", "[workloads]") {
   GemmTrace t = make_trace(model("OPT-13B"), prefill(1, 16));
   CHECK(op_named(t, "ffn_up").weight_bits == 2);
-  CHECK(op_named(t, "ffn_up").act_dtype == "int8");
+  CHECK(op_named(t, "ffn_up").act_dtype == DataType::kInt8);
   CHECK(op_named(t, "lm_head").weight_bits == 16);
-  CHECK(op_named(t, "lm_head").act_dtype == "fp16");
+  CHECK(op_named(t, "lm_head").act_dtype == DataType::kFp16);
   CHECK(op_named(t, "attn_score").weight_bits == 16);
-  CHECK(op_named(t, "attn_score").act_dtype == "fp16");
-  CHECK(op_named(t, "input_norm").act_dtype == "fp16");
+  CHECK(op_named(t, "attn_score").act_dtype == DataType::kFp16);
+  CHECK(op_named(t, "input_norm").act_dtype == DataType::kFp16);
   TraceRequest r = decode(4, 100);
-  r.act_dtype = "bf16";
+  r.act_dtype = DataType::kBf16;
   r.quantize_lm_head = true;
   t = make_trace(model("OPT-13B"), r);
   CHECK(op_named(t, "lm_head").weight_bits == 4);
-  CHECK(op_named(t, "attn_value").act_dtype == "bf16");
+  CHECK(op_named(t, "attn_value").act_dtype == DataType::kBf16);
   r.include_lm_head = false;
   t = make_trace(model("OPT-13B"), r);
   CHECK_FALSE(has_op(t, "lm_head"));
@@ -156,7 +156,7 @@ TEST_CASE("bad trace requests are errors", "[workloads]") {
   r.weight_bits = 9;
   CHECK_THROWS_WITH(make_trace(m, r), "make_trace: weight_bits = 9, expected 1..8 or 16");
   r = decode(1, 0);
-  r.act_dtype = "fp32";
+  r.act_dtype = DataType::kFp32;
   CHECK_THROWS_WITH(make_trace(m, r), Catch::Contains("act_dtype = 'fp32'"));
   CHECK_THROWS_WITH(make_trace(m, decode(0, 0)), "make_trace: batch = 0, expected >= 1");
   CHECK_THROWS_WITH(make_trace(m, decode(1, -1)), Catch::Contains("kv_len = -1"));

@@ -15,7 +15,7 @@ ArrayShapesStudy::ArrayShapesStudy(config::ConfigReader& root, PpaRunSpec run)
   activations_ = read_activations(root, {"fp16", "int8"});
 }
 
-DesignPoint ArrayShapesStudy::design(DesignPoint shape, int w, ActivationType a) const {
+DesignPoint ArrayShapesStudy::design(DesignPoint shape, int w, DataType a) const {
   shape.weight_bits = w;
   shape.activation = a;
   shape.negation_in_acc = true;
@@ -29,7 +29,7 @@ Plan ArrayShapesStudy::plan() const {
           "precomputed outside the array",
           "not priced: the operand traffic into the array (M tables per group, N x K weight "
           "index bits per cycle from the register file), which favours small N"}};
-  for (ActivationType a : activations_) {
+  for (DataType a : activations_) {
     for (int w : weight_bits_) {
       for (const DesignPoint& s : shapes_) {
         const DesignPoint d = design(s, w, a);
@@ -43,7 +43,7 @@ Plan ArrayShapesStudy::plan() const {
 std::vector<std::string> ArrayShapesStudy::findings(const Plan& /*plan*/,
                                                     const DesignResults& r) const {
   std::vector<std::string> out;
-  for (ActivationType a : activations_) {
+  for (DataType a : activations_) {
     for (int w : weight_bits_) {
       std::string best;
       double best_ap = 0;

@@ -29,7 +29,7 @@ Plan DotUnitsStudy::plan() const {
          {},
          kFamilyNotes};
   for (int k : group_sizes_) {
-    for (ActivationType a : activations_) {
+    for (DataType a : activations_) {
       for (int w : weight_bits_) {
         for (const std::string& f : designs_) {
           p.rows.push_back(
@@ -49,7 +49,7 @@ std::vector<std::string> DotUnitsStudy::findings(const Plan& /*plan*/,
   };
   if (!has("lut")) return out;
   for (int k : group_sizes_) {
-    for (ActivationType a : activations_) {
+    for (DataType a : activations_) {
       for (int w : weight_bits_) {
         const DesignPpa& lut = r.at(family_design("lut", k, w, a).label());
         std::string line = "W_INT" + std::to_string(w) + " x A_" + act_name(a) + " K" +

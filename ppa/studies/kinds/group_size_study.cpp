@@ -18,7 +18,7 @@ Plan GroupSizeStudy::plan() const {
          {},
          {"the table precompute is priced separately: in the LUT Tensor Core one precompute "
           "serves a whole row of N dot units (or runs outside the array)"}};
-  for (ActivationType a : activations_) {
+  for (DataType a : activations_) {
     for (int w : weight_bits_) {
       for (int k : group_sizes_) {
         DesignPoint d = family_design("lut", k, w, a);
@@ -37,7 +37,7 @@ Plan GroupSizeStudy::plan() const {
 std::vector<std::string> GroupSizeStudy::findings(const Plan& /*plan*/,
                                                   const DesignResults& r) const {
   std::vector<std::string> out;
-  for (ActivationType a : activations_) {
+  for (DataType a : activations_) {
     for (int w : weight_bits_) {
       int best_k = 0;
       double best = 0;

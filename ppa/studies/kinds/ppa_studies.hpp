@@ -30,7 +30,7 @@ class DotUnitsStudy final : public PpaStudy {
   std::vector<std::string> designs_;
   std::vector<int> group_sizes_;
   std::vector<int> weight_bits_;
-  std::vector<ActivationType> activations_;
+  std::vector<DataType> activations_;
 };
 
 // ppa_group_size (study 2): the LUT dot unit and its table precompute over K.
@@ -43,7 +43,7 @@ class GroupSizeStudy final : public PpaStudy {
  private:
   std::vector<int> group_sizes_;
   std::vector<int> weight_bits_;
-  std::vector<ActivationType> activations_;
+  std::vector<DataType> activations_;
 };
 
 // ppa_array_shapes (study 3): LUT array shapes at a fixed M*N*K.
@@ -55,11 +55,11 @@ class ArrayShapesStudy final : public PpaStudy {
 
  private:
   // The shape at weight bits w and activation a, as the plan prices it.
-  DesignPoint design(DesignPoint shape, int w, ActivationType a) const;
+  DesignPoint design(DesignPoint shape, int w, DataType a) const;
 
   std::vector<DesignPoint> shapes_;
   std::vector<int> weight_bits_;
-  std::vector<ActivationType> activations_;
+  std::vector<DataType> activations_;
 };
 
 // ppa_ablation (study 5): conventional LUT -> LUT Tensor Core, step by step.

@@ -11,12 +11,12 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-std::string act_name(ActivationType a) {
+std::string act_name(DataType a) {
   return std::string(lutsim::to_string(a));
 }
 
 // A design family of studies 1 and 4 at (K, W, A).
-DesignPoint family_design(const std::string& family, int k, int w, ActivationType a) {
+DesignPoint family_design(const std::string& family, int k, int w, DataType a) {
   DesignPoint d;
   d.k = k;
   d.weight_bits = w;

@@ -17,7 +17,7 @@ TensorCoreVariant read_variant(config::ConfigReader& tc) {
   }
   v.design.weight_bits = tc.get<int>(
       "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});
-  v.design.activation = parse_activation_type(tc.get<std::string>(
+  v.design.activation = parse_data_type(tc.get<std::string>(
       "activation",
       {.description = "activation format", .default_value = "fp16", .allowed = kActivationNames}));
   v.copies = tc.get<int>(

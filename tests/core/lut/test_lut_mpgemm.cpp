@@ -14,7 +14,7 @@ namespace {
 constexpr TableForm kForms[] = {TableForm::kUnsignedFull, TableForm::kSymmetricFull,
                                 TableForm::kSymmetricHalf};
 
-MpGemmProblem problem(ActivationType act, int bits, int k_total, std::uint64_t seed,
+MpGemmProblem problem(DataType act, int bits, int k_total, std::uint64_t seed,
                       bool symmetric_zero_point = true) {
   RandomProblemSpec spec;
   spec.m = 4;
@@ -55,14 +55,10 @@ TEST_CASE("int8 activations: the LUT path equals dequantize-then-GEMM exactly", 
   for (TableForm form : kForms) {
     for (int bits = 1; bits <= 8; ++bits) {
       for (int k = 2; k <= 6; ++k) {
-        LutGemmConfig cfg{bits,
-                          k,
-                          ActivationType::kInt8,
-                          form,
-                          TableEntryFormat::kInteger,
-                          AccumulatorType::kInt32};
+        LutGemmConfig cfg{
+            bits, k, DataType::kInt8, form, TableEntryFormat::kInteger, DataType::kInt32};
         // Integer zero points and unit scales keep every reference product exact.
-        MpGemmProblem p = problem(ActivationType::kInt8, bits, 60 * k, 1000 * bits + k, false);
+        MpGemmProblem p = problem(DataType::kInt8, bits, 60 * k, 1000 * bits + k, false);
         std::fill(p.w.scale.begin(), p.w.scale.end(), 1.0);
         const LutGemmResult r = lut_mpgemm(p.x, p.w, cfg);
         INFO("form = " << to_string(form) << " b = " << bits << " k = " << k);
@@ -76,24 +72,24 @@ TEST_CASE("int8 activations: the LUT path equals dequantize-then-GEMM exactly", 
 TEST_CASE("int8 activations with real scales match the reference to double rounding", "[lut]") {
   LutGemmConfig cfg{4,
                     4,
-                    ActivationType::kInt8,
+                    DataType::kInt8,
                     TableForm::kSymmetricHalf,
                     TableEntryFormat::kInteger,
-                    AccumulatorType::kInt32};
-  const MpGemmProblem p = problem(ActivationType::kInt8, 4, 512, 5, false);
+                    DataType::kInt32};
+  const MpGemmProblem p = problem(DataType::kInt8, 4, 512, 5, false);
   const Matrix ref = dequant_gemm(p.x, p.w);
   const Matrix lut = lut_mpgemm(p.x, p.w, cfg).outputs;
   CHECK((lut - ref).cwiseAbs().maxCoeff() <= 1e-12 * ref.cwiseAbs().maxCoeff());
 }
 
 TEST_CASE("FP16 tables stay within the derived error bound", "[lut]") {
-  for (AccumulatorType acc : {AccumulatorType::kFp16, AccumulatorType::kFp32}) {
+  for (DataType acc : {DataType::kFp16, DataType::kFp32}) {
     for (TableForm form : kForms) {
       for (int bits : {1, 2, 3, 4, 8}) {
         for (int k = 2; k <= 6; ++k) {
-          LutGemmConfig cfg{bits, k, ActivationType::kFp16, form, TableEntryFormat::kFp16, acc};
+          LutGemmConfig cfg{bits, k, DataType::kFp16, form, TableEntryFormat::kFp16, acc};
           const BoundCheck c =
-              check_against_bound(problem(ActivationType::kFp16, bits, 48 * k, 77 * bits + k), cfg);
+              check_against_bound(problem(DataType::kFp16, bits, 48 * k, 77 * bits + k), cfg);
           INFO("acc = " << to_string(acc) << " form = " << to_string(form) << " b = " << bits
                         << " k = " << k << " worst err/bound = " << c.worst_ratio);
           REQUIRE(c.worst_ratio <= 1.0);
@@ -105,10 +101,10 @@ TEST_CASE("FP16 tables stay within the derived error bound", "[lut]") {
 }
 
 TEST_CASE("FP8 activations use exact FP16 tables and stay within the bound", "[lut]") {
-  for (ActivationType act : {ActivationType::kFp8E4M3, ActivationType::kFp8E5M2}) {
+  for (DataType act : {DataType::kFp8E4M3, DataType::kFp8E5M2}) {
     for (int bits : {1, 2, 4}) {
-      LutGemmConfig cfg{
-          bits, 4, act, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, AccumulatorType::kFp32};
+      LutGemmConfig cfg{bits,           4, act, TableForm::kSymmetricHalf, TableEntryFormat::kFp16,
+                        DataType::kFp32};
       const BoundCheck c = check_against_bound(problem(act, bits, 256, 9 + bits), cfg);
       INFO("act = " << to_string(act) << " b = " << bits);
       REQUIRE(c.worst_ratio <= 1.0);
@@ -117,17 +113,14 @@ TEST_CASE("FP8 activations use exact FP16 tables and stay within the bound", "[l
 }
 
 TEST_CASE("INT8-quantized tables stay within the derived error bound", "[lut]") {
-  for (AccumulatorType acc : {AccumulatorType::kFp16, AccumulatorType::kFp32}) {
+  for (DataType acc : {DataType::kFp16, DataType::kFp32}) {
     for (int bits : {1, 2, 4}) {
       for (int k = 2; k <= 6; ++k) {
-        LutGemmConfig cfg{bits,
-                          k,
-                          ActivationType::kFp16,
-                          TableForm::kSymmetricHalf,
-                          TableEntryFormat::kInt8Quantized,
-                          acc};
+        LutGemmConfig cfg{
+            bits, k, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kInt8Quantized,
+            acc};
         const BoundCheck c =
-            check_against_bound(problem(ActivationType::kFp16, bits, 48 * k, 31 * k + bits), cfg);
+            check_against_bound(problem(DataType::kFp16, bits, 48 * k, 31 * k + bits), cfg);
         INFO("acc = " << to_string(acc) << " b = " << bits << " k = " << k);
         REQUIRE(c.worst_ratio <= 1.0);
         REQUIRE(c.max_error > 0.0);
@@ -137,13 +130,9 @@ TEST_CASE("INT8-quantized tables stay within the derived error bound", "[lut]") 
 }
 
 TEST_CASE("symmetric half and full tables give identical accumulators", "[lut]") {
-  const MpGemmProblem p = problem(ActivationType::kFp16, 3, 256, 3);
-  LutGemmConfig half{3,
-                     4,
-                     ActivationType::kFp16,
-                     TableForm::kSymmetricHalf,
-                     TableEntryFormat::kFp16,
-                     AccumulatorType::kFp16};
+  const MpGemmProblem p = problem(DataType::kFp16, 3, 256, 3);
+  LutGemmConfig half{
+      3, 4, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, DataType::kFp16};
   LutGemmConfig full = half;
   full.table_form = TableForm::kSymmetricFull;
   CHECK(lut_mpgemm(p.x, p.w, half).accumulators == lut_mpgemm(p.x, p.w, full).accumulators);
@@ -156,18 +145,14 @@ TEST_CASE("the FP16 accumulator follows the canonical order", "[lut]") {
   Matrix x(1, 4);
   x << 2048, 1, 1, 1;
   QuantizedWeights w{1, 4, 1, {1, 1, 1, 1}, {1.0}, {0.5}};
-  LutGemmConfig cfg{1,
-                    2,
-                    ActivationType::kFp16,
-                    TableForm::kSymmetricHalf,
-                    TableEntryFormat::kFp16,
-                    AccumulatorType::kFp16};
+  LutGemmConfig cfg{
+      1, 2, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, DataType::kFp16};
   const LutGemmResult r = lut_mpgemm(x, w, cfg);
   CHECK(r.accumulators(0, 0) == 2050);
 }
 
 TEST_CASE("bad inputs are rejected with a reason", "[lut]") {
-  const MpGemmProblem p = problem(ActivationType::kFp16, 2, 64, 1);
+  const MpGemmProblem p = problem(DataType::kFp16, 2, 64, 1);
   LutGemmConfig cfg;
   cfg.group_size = 3;  // 64 is not a multiple of 3
   CHECK_THROWS_WITH(lut_mpgemm(p.x, p.w, cfg),
@@ -176,7 +161,7 @@ TEST_CASE("bad inputs are rejected with a reason", "[lut]") {
   Matrix x = p.x;
   x(0, 1) = 0.1;  // not a binary16 value
   CHECK_THROWS_WITH(lut_mpgemm(x, p.w, cfg), Catch::Contains("X[0,1]"));
-  cfg.accumulator = AccumulatorType::kInt32;
+  cfg.accumulator = DataType::kInt32;
   CHECK_THROWS_WITH(cfg.validate(), Catch::Contains("int32 accumulation needs integer"));
 }
 
@@ -185,10 +170,10 @@ TEST_CASE("INT32 accumulator overflow is an error and not a wrap", "[lut]") {
   QuantizedWeights w{1, 4096 * 6, 8, std::vector<std::uint8_t>(4096 * 6, 255), {1.0}, {0.0}};
   LutGemmConfig cfg{8,
                     6,
-                    ActivationType::kInt8,
+                    DataType::kInt8,
                     TableForm::kSymmetricHalf,
                     TableEntryFormat::kInteger,
-                    AccumulatorType::kInt32};
+                    DataType::kInt32};
   // sum = 24576 * 127 * 255 = 795,893,760 fits; double the K to overflow.
   CHECK_NOTHROW(lut_mpgemm(x, w, cfg));
   Matrix x2 = Matrix::Constant(1, 4096 * 18, 127.0);
@@ -199,9 +184,9 @@ TEST_CASE("INT32 accumulator overflow is an error and not a wrap", "[lut]") {
 TEST_CASE("the bound is infinite where the analysis gives none", "[lut]") {
   CHECK(rounding_gamma(2047, 0x1p-11) == Approx(2047.0));
   CHECK(std::isinf(rounding_gamma(2048, 0x1p-11)));
-  LutGemmConfig cfg{4, 4, ActivationType::kFp16, TableForm::kSymmetricHalf,
-                    TableEntryFormat::kFp16, AccumulatorType::kFp16};
+  LutGemmConfig cfg{
+      4, 4, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, DataType::kFp16};
   CHECK(std::isinf(lut_accumulator_error_bound(cfg, 4096, 1.0)));  // 4096 terms into FP16
-  cfg.accumulator = AccumulatorType::kFp32;
+  cfg.accumulator = DataType::kFp32;
   CHECK(std::isfinite(lut_accumulator_error_bound(cfg, 4096, 1.0)));
 }

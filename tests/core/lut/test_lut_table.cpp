@@ -95,9 +95,9 @@ TEST_CASE("INT8 table quantization uses one FP16 scale per table", "[lut]") {
 TEST_CASE("integer tables are exact sums of int8 activations", "[lut]") {
   LutGemmConfig cfg;
   cfg.group_size = 6;
-  cfg.activation = ActivationType::kInt8;
+  cfg.activation = DataType::kInt8;
   cfg.table_format = TableEntryFormat::kInteger;
-  cfg.accumulator = AccumulatorType::kInt32;
+  cfg.accumulator = DataType::kInt32;
   const std::vector<double> x{-128, 127, -128, 127, -128, -128};
   const LutTable t = precompute_table(x, cfg);
   CHECK(table_lookup(t, 0b000000, cfg) == 128 - 127 + 128 - 127 + 128 + 128);

@@ -39,7 +39,7 @@ ComponentTable unit_table() {
   return t;
 }
 
-DesignPoint lut_unit(int k, int w_bit, ActivationType a, bool symmetric = true) {
+DesignPoint lut_unit(int k, int w_bit, DataType a, bool symmetric = true) {
   DesignPoint d;
   d.kind = DesignKind::kLutDotUnit;
   d.k = k;
@@ -61,7 +61,7 @@ TEST_CASE("component names round-trip and are unique", "[ppa][model]") {
 
 TEST_CASE("lut_dot_unit is a table register, a lookup, a negation, an accumulator and ctrl",
           "[ppa][model]") {
-  const ComponentUses fp16 = component_uses(lut_unit(4, 2, ActivationType::kFp16));
+  const ComponentUses fp16 = component_uses(lut_unit(4, 2, DataType::kFp16));
   const ComponentUse* reg = use_of(fp16, ComponentId::kTableRegFp16);
   REQUIRE(reg);
   CHECK(reg->size == 8 * 16);  // 2^(K-1) entries of 16 bits
@@ -73,14 +73,14 @@ TEST_CASE("lut_dot_unit is a table register, a lookup, a negation, an accumulato
   CHECK(count_of(fp16, ComponentId::kCtrlW2) == 1);
   CHECK(count_of(fp16, ComponentId::kCondNegInt) == 0);  // FP16 negation: a sign XOR
 
-  const ComponentUses full_int = component_uses(lut_unit(5, 8, ActivationType::kInt8, false));
+  const ComponentUses full_int = component_uses(lut_unit(5, 8, DataType::kInt8, false));
   const ComponentUse* full_reg = use_of(full_int, ComponentId::kTableRegInt);
   REQUIRE(full_reg);
   CHECK(full_reg->size == 32 * 11);                          // 2^K entries of clog2(128*5+1)+1 bits
   CHECK(count_of(full_int, ComponentId::kCondNegInt) == 0);  // full tables are not negated
   CHECK(count_of(full_int, ComponentId::kAccIntS3) == 1);
 
-  DesignPoint neg = lut_unit(4, 2, ActivationType::kInt8);
+  DesignPoint neg = lut_unit(4, 2, DataType::kInt8);
   CHECK(count_of(component_uses(neg), ComponentId::kLookupNegInt) == 1);  // negation in the mux
   CHECK(count_of(component_uses(neg), ComponentId::kLookupInt) == 0);
   neg.negation_in_acc = true;
@@ -91,7 +91,7 @@ TEST_CASE("lut_dot_unit is a table register, a lookup, a negation, an accumulato
 }
 
 TEST_CASE("arrays share M tables and one sequencer among M x N elements", "[ppa][model]") {
-  DesignPoint d = lut_unit(4, 2, ActivationType::kFp16);
+  DesignPoint d = lut_unit(4, 2, DataType::kFp16);
   d.kind = DesignKind::kLutArray;
   d.array_m = 2;
   d.array_n = 64;
@@ -105,7 +105,7 @@ TEST_CASE("arrays share M tables and one sequencer among M x N elements", "[ppa]
 TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
   DesignPoint p;
   p.kind = DesignKind::kTablePrecompute;
-  p.activation = ActivationType::kFp16;
+  p.activation = DataType::kFp16;
   p.k = 4;
   // The half-table leaf, sized by its 2^K - 4 + 2^(K-1) adders.
   const ComponentUses half = component_uses(p);
@@ -121,10 +121,10 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
   CHECK(count_of(component_uses(p), ComponentId::kAddFp16) == 57);
   p.symmetric = true;
   p.k = 4;
-  p.activation = ActivationType::kInt8;
+  p.activation = DataType::kInt8;
   CHECK(count_of(component_uses(p), ComponentId::kPrecomputeInt) == 1);
 
-  DesignPoint u = lut_unit(4, 2, ActivationType::kInt8);
+  DesignPoint u = lut_unit(4, 2, DataType::kInt8);
   u.kind = DesignKind::kLutDotUnitPrecompute;
   const ComponentUses unit_uses = component_uses(u);
   const ComponentUse* in_unit = use_of(unit_uses, ComponentId::kPrecomputeInt);
@@ -135,7 +135,7 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
   DesignPoint m;
   m.kind = DesignKind::kMacDotUnit;
   m.k = 5;
-  m.activation = ActivationType::kInt8;
+  m.activation = DataType::kInt8;
   const ComponentUses mu = component_uses(m);
   CHECK(count_of(mu, ComponentId::kMulInt8) == 5);
   CHECK(count_of(mu, ComponentId::kAddInt) == 4);
@@ -146,7 +146,7 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
   a.kind = DesignKind::kAddDotUnit;
   a.k = 4;
   a.weight_bits = 4;
-  a.activation = ActivationType::kInt8;
+  a.activation = DataType::kInt8;
   const ComponentUses au = component_uses(a);
   CHECK(count_of(au, ComponentId::kCondNegInt) == 4);
   CHECK(count_of(au, ComponentId::kAddInt) == 3);
@@ -156,7 +156,7 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
 
 TEST_CASE("analytic_ppa sums area, leakage and rate-weighted energy", "[ppa][model]") {
   const ComponentTable t = unit_table();
-  const DesignPoint d = lut_unit(2, 2, ActivationType::kFp16);
+  const DesignPoint d = lut_unit(2, 2, DataType::kFp16);
   // table reg (size 32, rate 1/2), lookup (size 16, rate 1/2), accumulator, ctrl.
   const AnalyticPpa p = analytic_ppa(d, t, 500);
   CHECK(p.area_um2 == Approx(33 + 17 + 1 + 1));
@@ -245,7 +245,7 @@ TEST_CASE("the committed tables load and price every design kind", "[ppa][model]
        {DesignKind::kLutDotUnit, DesignKind::kLutDotUnitPrecompute, DesignKind::kAddDotUnit,
         DesignKind::kMacDotUnit, DesignKind::kLutArray, DesignKind::kMacArray,
         DesignKind::kTablePrecompute}) {
-    for (const ActivationType a : {ActivationType::kFp16, ActivationType::kInt8}) {
+    for (const DataType a : {DataType::kFp16, DataType::kInt8}) {
       DesignPoint d;
       d.kind = kind;
       d.activation = a;

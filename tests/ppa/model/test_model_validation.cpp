@@ -66,7 +66,7 @@ Measured full_flow(const DesignPoint& d, const CellLibrary& lib) {
   return {syn.area_um2, total_w};
 }
 
-DesignPoint point(DesignKind kind, int k, int w_bit, ActivationType a, bool symmetric = true,
+DesignPoint point(DesignKind kind, int k, int w_bit, DataType a, bool symmetric = true,
                   bool neg_in_acc = false, int m = 1, int n = 1) {
   DesignPoint d;
   d.kind = kind;
@@ -103,8 +103,8 @@ void validate(const std::vector<DesignPoint>& points, const std::string& library
   }
 }
 
-constexpr auto kFp16 = ActivationType::kFp16;
-constexpr auto kInt8 = ActivationType::kInt8;
+constexpr auto kFp16 = DataType::kFp16;
+constexpr auto kInt8 = DataType::kInt8;
 
 }  // namespace
 
@@ -166,7 +166,7 @@ TEST_CASE("array power composed from blocks against the array simulated whole (N
   o.seed = kSeed;
   o.timing = false;
   std::printf("%-40s %12s %12s %7s\n", "array", "whole uW", "composed uW", "err %");
-  for (const ActivationType a : {kInt8, kFp16}) {
+  for (const DataType a : {kInt8, kFp16}) {
     const DesignPoint d = point(DesignKind::kLutArray, 4, 2, a, true, false, 2, 4);
     const DesignPpa composed = evaluate_design(d, o);
     const SynthesisResult syn = synthesize_point(d, lib);

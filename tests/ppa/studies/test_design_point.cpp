@@ -12,7 +12,7 @@ TEST_CASE("design points map to RTL tops with their parameters", "[ppa][design]"
   d.array_n = 64;
   d.k = 4;
   d.weight_bits = 2;
-  d.activation = ActivationType::kInt8;
+  d.activation = DataType::kInt8;
   d.negation_in_acc = true;
   const RtlTop t = rtl_top_all_parameters(d);
   CHECK(t.top == "lut_array");

@@ -55,7 +55,7 @@ TEST_CASE("LUT unit stimulus: one plane per cycle, a new table every W_BIT cycle
 TEST_CASE("LUT tables in the stimulus are golden tables of the activations", "[ppa][stimulus]") {
   DesignPoint d;
   d.k = 2;
-  d.activation = ActivationType::kInt8;
+  d.activation = DataType::kInt8;
   const Stimulus s = design_stimulus(d, 40, 3);
   // K = 2 half table of integers: H0 = -x0 + x1, H1 = x0 + x1 (ENTRY_W = 10 bits),
   // so H1 - H0 = 2 x0 and H1 + H0 = 2 x1 with x0, x1 INT8 codes.
@@ -80,7 +80,7 @@ TEST_CASE("LUT tables in the stimulus are golden tables of the activations", "[p
 TEST_CASE("MAC stimulus: new operands every cycle", "[ppa][stimulus]") {
   DesignPoint d;
   d.kind = DesignKind::kMacDotUnit;
-  d.activation = ActivationType::kInt8;
+  d.activation = DataType::kInt8;
   const Stimulus s = design_stimulus(d, 50, 1);
   CHECK(port(s, "a_flat").width == 4 * 8);
   CHECK(port(s, "b_flat").width == 4 * 8);

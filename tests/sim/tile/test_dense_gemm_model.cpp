@@ -18,7 +18,7 @@ double peak_fma_per_s(const HardwareSpec& h) {
 
 TEST_CASE("a large square GEMM runs at the achieved tensor rate", "[tile]") {
   const HardwareSpec h = a100();
-  const GemmShape s{8192, 8192, 8192, 1, MmaType::kFp16};
+  const GemmShape s{8192, 8192, 8192, 1, DataType::kFp16};
   const GemmEstimate e = best_dense_gemm(h, s);
   CHECK(e.bound == GemmBound::kCompute);
   const double ideal = s.flops() / 2.0 / (peak_fma_per_s(h) * h.calibration.tensor_efficiency);
@@ -28,7 +28,7 @@ TEST_CASE("a large square GEMM runs at the achieved tensor rate", "[tile]") {
 
 TEST_CASE("a GEMV streams the weights at the achieved DRAM bandwidth", "[tile]") {
   const HardwareSpec h = a100();
-  const GemmShape s{1, 16384, 16384, 1, MmaType::kFp16};
+  const GemmShape s{1, 16384, 16384, 1, DataType::kFp16};
   const GemmEstimate e = best_dense_gemm(h, s);
   CHECK(e.bound == GemmBound::kDram);
   const double stream =
@@ -40,7 +40,7 @@ TEST_CASE("a GEMV streams the weights at the achieved DRAM bandwidth", "[tile]")
 TEST_CASE("one tiling: CTAs and waves follow the tile grid", "[tile]") {
   const HardwareSpec h = a100();
   // 12 x 9 tiles of 128 x 128 = 108 CTAs: one per SM.
-  const GemmShape s{128 * 12, 128 * 9, 4096, 1, MmaType::kFp16};
+  const GemmShape s{128 * 12, 128 * 9, 4096, 1, DataType::kFp16};
   const auto e = estimate_dense_gemm(h, s, {{128, 128, 32, 4}, 1});
   REQUIRE(e.has_value());
   CHECK(e->ctas == 108);
@@ -50,23 +50,23 @@ TEST_CASE("one tiling: CTAs and waves follow the tile grid", "[tile]") {
   CHECK(split->ctas == 432);
   CHECK(split->dram_bytes > e->dram_bytes);  // FP32 partial sums go through memory
   // Split-K slices shorter than two K steps are not offered.
-  CHECK_FALSE(estimate_dense_gemm(h, {128, 128, 64, 1, MmaType::kFp16}, {{128, 128, 32, 4}, 2}));
+  CHECK_FALSE(estimate_dense_gemm(h, {128, 128, 64, 1, DataType::kFp16}, {{128, 128, 32, 4}, 2}));
 }
 
 TEST_CASE("INT8 doubles the compute-bound rate and FP8 needs FP8 tensor cores", "[tile]") {
   const HardwareSpec h = a100();
-  const double fp16 = best_dense_gemm(h, {8192, 8192, 8192, 1, MmaType::kFp16}).time_s;
-  const double int8 = best_dense_gemm(h, {8192, 8192, 8192, 1, MmaType::kInt8}).time_s;
+  const double fp16 = best_dense_gemm(h, {8192, 8192, 8192, 1, DataType::kFp16}).time_s;
+  const double int8 = best_dense_gemm(h, {8192, 8192, 8192, 1, DataType::kInt8}).time_s;
   CHECK(int8 == Approx(fp16 / 2).epsilon(0.05));
-  CHECK_THROWS_WITH(best_dense_gemm(h, {64, 64, 64, 1, MmaType::kFp8}),
-                    "A100-SXM4-80GB has no fp8 tensor cores");
-  CHECK_THROWS_AS(best_dense_gemm(h, {0, 64, 64, 1, MmaType::kFp16}), std::invalid_argument);
+  CHECK_THROWS_WITH(best_dense_gemm(h, {64, 64, 64, 1, DataType::kFp8E4M3}),
+                    "A100-SXM4-80GB has no fp8_e4m3 tensor cores");
+  CHECK_THROWS_AS(best_dense_gemm(h, {0, 64, 64, 1, DataType::kFp16}), std::invalid_argument);
 }
 
 TEST_CASE("batched GEMMs cost as many instances", "[tile]") {
   const HardwareSpec h = a100();
-  const double one = best_dense_gemm(h, {4096, 4096, 4096, 1, MmaType::kFp16}).time_s;
-  const double eight = best_dense_gemm(h, {4096, 4096, 4096, 8, MmaType::kFp16}).time_s;
+  const double one = best_dense_gemm(h, {4096, 4096, 4096, 1, DataType::kFp16}).time_s;
+  const double eight = best_dense_gemm(h, {4096, 4096, 4096, 8, DataType::kFp16}).time_s;
   CHECK(eight == Approx(8 * one).epsilon(0.08));
 }
 
@@ -74,7 +74,7 @@ TEST_CASE("clusters sharing an operand tile read it from L2 once (Hopper multica
   const HardwareSpec h = load_hardware("configs/hw/h100_sxm.yaml");
   REQUIRE(h.cluster_multicast_ctas == 2);
   // 8 x 16 tiles of 256 x 128: A is read by the 16 CTAs of a row, B by the 8 of a column.
-  const GemmShape s{256 * 8, 128 * 16, 8192, 1, MmaType::kFp16};
+  const GemmShape s{256 * 8, 128 * 16, 8192, 1, DataType::kFp16};
   const ThreadblockTile t{256, 128, 32, 3};
   const auto none = estimate_dense_gemm(h, s, {t, 1, Multicast::kNone});
   const auto a = estimate_dense_gemm(h, s, {t, 1, Multicast::kA});
@@ -88,10 +88,10 @@ TEST_CASE("clusters sharing an operand tile read it from L2 once (Hopper multica
   CHECK(best_dense_gemm(h, s).tiling.multicast != Multicast::kNone);
   CHECK(best_dense_gemm(a100(), s).tiling.multicast == Multicast::kNone);
   // A grid one CTA wide along N has no neighbour to share A with.
-  const auto narrow = estimate_dense_gemm(h, {256 * 8, 128, 8192, 1, MmaType::kFp16},
-                                          {t, 1, Multicast::kA});
-  const auto narrow_none = estimate_dense_gemm(h, {256 * 8, 128, 8192, 1, MmaType::kFp16},
-                                               {t, 1, Multicast::kNone});
+  const auto narrow =
+      estimate_dense_gemm(h, {256 * 8, 128, 8192, 1, DataType::kFp16}, {t, 1, Multicast::kA});
+  const auto narrow_none =
+      estimate_dense_gemm(h, {256 * 8, 128, 8192, 1, DataType::kFp16}, {t, 1, Multicast::kNone});
   REQUIRE((narrow && narrow_none));
   CHECK(narrow->l2_s == Approx(narrow_none->l2_s));
 }
@@ -104,15 +104,15 @@ TEST_CASE("a power-limited GPU shares its sustained tensor rate among the busy S
   const double macs = 256.0 * 128 * 8192;  // one CTA's main loop
   // 132 CTAs, one per SM: each SM gets 1/132 of 3.74e14 FMA/s (FP16), below its
   // clock-limited 2048 x 0.80 FMA/cycle at 1.83 GHz; smem needs 131072 cycles, fewer.
-  const auto full = estimate_dense_gemm(h, {256 * 132, 128, 8192, 1, MmaType::kFp16}, {t, 1});
+  const auto full = estimate_dense_gemm(h, {256 * 132, 128, 8192, 1, DataType::kFp16}, {t, 1});
   REQUIRE(full);
   CHECK(full->compute_s == Approx(macs * 132 / 3.74e14 + 1.5e-6));
   // FP8 has its own sustained rate (7.05e14 FMA/s, below 4096 x 0.80 per cycle).
-  const auto fp8 = estimate_dense_gemm(h, {256 * 132, 128, 8192, 1, MmaType::kFp8}, {t, 1});
+  const auto fp8 = estimate_dense_gemm(h, {256 * 132, 128, 8192, 1, DataType::kFp8E4M3}, {t, 1});
   REQUIRE(fp8);
   CHECK(fp8->compute_s == Approx(macs * 132 / 7.05e14 + 1.5e-6));
   // 33 CTAs on 33 SMs stay under the power limit: the clock-limited rate.
-  const auto few = estimate_dense_gemm(h, {256 * 33, 128, 8192, 1, MmaType::kFp16}, {t, 1});
+  const auto few = estimate_dense_gemm(h, {256 * 33, 128, 8192, 1, DataType::kFp16}, {t, 1});
   REQUIRE(few);
   CHECK(few->compute_s == Approx(macs / (2048 * 0.80) / 1.83e9 + 1.5e-6));
 }
