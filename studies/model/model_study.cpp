@@ -31,9 +31,10 @@ TraceRequest read_request(config::ConfigReader r) {
                                              .default_value = 16,
                                              .min = 1,
                                              .max = 16});
-  q.act_dtype = r.get<std::string>("act_dtype", {.description = "linear activation type",
-                                                 .default_value = "fp16",
-                                                 .allowed = {"fp16", "bf16", "int8"}});
+  q.act_dtype = parse_data_type(
+      r.get<std::string>("act_dtype", {.description = "linear activation type",
+                                       .default_value = "fp16",
+                                       .allowed = name_list(kTraceActivationTypes)}));
   q.tensor_parallel = r.get<int>(
       "tensor_parallel",
       {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});
