@@ -3,22 +3,13 @@
 #include <string>
 #include <string_view>
 
+#include "core/lut/lut_array_geometry.hpp"
+
 namespace lutsim {
 
 // Number formats of the LUT mpGEMM datapath and the names configs use for them.
 
 enum class ActivationType { kFp16, kFp8E4M3, kFp8E5M2, kInt8 };
-
-// How weights index the table.
-enum class TableForm {
-  // Conventional LUT: weight bits are digits {0, 1}; 2^k subset sums stored.
-  kUnsignedFull,
-  // Reinterpreted weights (odd integers, digits {-1, +1}); all 2^k entries.
-  kSymmetricFull,
-  // Reinterpreted weights, odd-symmetric table: 2^(k-1) entries stored and
-  // one index bit selects negation (the LUT Tensor Core form).
-  kSymmetricHalf,
-};
 
 enum class TableEntryFormat {
   kFp16,           // entries computed and stored in binary16
@@ -43,9 +34,9 @@ AccumulatorType parse_accumulator_type(std::string_view name);
 // RTL are all parameterized by.
 struct LutGemmConfig {
   int weight_bits = 2;  // b in [1, 8]: bit planes, one array pass each
-  int group_size = 4;   // k in [2, 6]: activations per table
+  // The table group size k and the table form; a dot unit, so m = n = 1.
+  LutArrayGeometry geometry;
   ActivationType activation = ActivationType::kFp16;
-  TableForm table_form = TableForm::kSymmetricHalf;
   TableEntryFormat table_format = TableEntryFormat::kFp16;
   AccumulatorType accumulator = AccumulatorType::kFp32;
 
@@ -53,11 +44,6 @@ struct LutGemmConfig {
   // integer tables with floating activations, INT32 accumulation of
   // floating-point entries.
   void validate() const;
-
-  int table_index_bits() const { return group_size; }
-  // Entries stored per table: 2^(k-1) for the half form, 2^k otherwise.
-  int table_entries() const;
-  bool symmetric() const { return table_form != TableForm::kUnsignedFull; }
 };
 
 }  // namespace lutsim

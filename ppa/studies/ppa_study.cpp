@@ -43,7 +43,7 @@ std::string act_name(ActivationType a) {
 // A design family of studies 1 and 4 at (K, W, A).
 DesignPoint family_design(const std::string& family, int k, int w, ActivationType a) {
   DesignPoint d;
-  d.k = k;
+  d.geometry.k = k;
   d.weight_bits = w;
   d.activation = a;
   if (family == "lut") {  // LUT Tensor Core unit: half table, no negation circuit, no precompute
@@ -51,12 +51,12 @@ DesignPoint family_design(const std::string& family, int k, int w, ActivationTyp
     d.negation_in_acc = true;
   } else if (family == "lut_conventional") {  // full table computed in the unit
     d.kind = DesignKind::kLutDotUnitPrecompute;
-    d.symmetric = false;
+    d.geometry.table_form = TableForm::kUnsignedFull;
   } else if (family == "mac") {
     d.kind = DesignKind::kMacDotUnit;
   } else if (family == "add") {  // bit-serial adds with {0, 1} weight digits
     d.kind = DesignKind::kAddDotUnit;
-    d.symmetric = false;
+    d.geometry.table_form = TableForm::kUnsignedFull;
   } else {
     throw std::invalid_argument("unknown design family '" + family + "'");
   }
@@ -113,11 +113,6 @@ Plan plan_group_size(const PpaStudySpec& s) {
   return p;
 }
 
-std::string shape_name(const DesignPoint& d) {
-  return "M" + std::to_string(d.array_m) + "N" + std::to_string(d.array_n) + "K" +
-         std::to_string(d.k);
-}
-
 Plan plan_array_shapes(const PpaStudySpec& s) {
   Plan p{{{"shape", "", "MxNxK"}, {"weight_bits", "bit", ""}, {"activation", "", ""}},
          {},
@@ -131,7 +126,7 @@ Plan plan_array_shapes(const PpaStudySpec& s) {
         d.weight_bits = w;
         d.activation = a;
         d.negation_in_acc = true;
-        p.rows.push_back({{shape_name(d), std::int64_t{w}, act_name(a)}, d});
+        p.rows.push_back({{d.geometry.shape_name(), std::int64_t{w}, act_name(a)}, d});
       }
     }
   }
@@ -140,7 +135,7 @@ Plan plan_array_shapes(const PpaStudySpec& s) {
 
 Plan plan_ablation(const PpaStudySpec& s) {
   const DesignPoint& arr = s.ablation_array;
-  const double units = 1.0 * arr.array_m * arr.array_n;
+  const double units = 1.0 * arr.geometry.m * arr.geometry.n;
   Plan p{{{"step", "1", "ablation step"}, {"design", "", "what changed"}},
          {},
          {"steps 0-2: M x N dot units each with its own table precompute and table (one unit "
@@ -148,19 +143,19 @@ Plan plan_ablation(const PpaStudySpec& s) {
           "broadcast along N and the precompute moved out of the array"}};
   DesignPoint unit;
   unit.kind = DesignKind::kLutDotUnitPrecompute;
-  unit.k = arr.k;
+  unit.geometry.k = arr.geometry.k;
   unit.weight_bits = arr.weight_bits;
   unit.activation = arr.activation;
-  unit.symmetric = false;
+  unit.geometry.table_form = TableForm::kUnsignedFull;
   p.rows.push_back(
       {{std::int64_t{0}, std::string("conventional LUT, per-unit precompute")}, unit, units});
-  unit.symmetric = true;
+  unit.geometry.table_form = TableForm::kSymmetricHalf;
   p.rows.push_back(
       {{std::int64_t{1}, std::string("+ weight reinterpretation (half tables)")}, unit, units});
   unit.negation_in_acc = true;
   p.rows.push_back({{std::int64_t{2}, std::string("+ negation circuit removed")}, unit, units});
   DesignPoint final_array = arr;
-  final_array.symmetric = true;
+  final_array.geometry.table_form = TableForm::kSymmetricHalf;
   final_array.negation_in_acc = true;
   p.rows.push_back(
       {{std::int64_t{3}, std::string("+ precompute moved out of the array")}, final_array, 1});
@@ -362,7 +357,7 @@ std::vector<std::string> findings(const PpaStudySpec& s, const Plan& plan,
             d.negation_in_acc = true;
             const DesignPpa& p = at(d);
             const double ap = p.area_um2 * p.total_w;
-            if (best.empty() || ap < best_ap) best = shape_name(d), best_ap = ap;
+            if (best.empty() || ap < best_ap) best = d.geometry.shape_name(), best_ap = ap;
           }
           out.push_back("W_INT" + std::to_string(w) + " x A_" + act_name(a) +
                         ": smallest area x power is " + best + " (" +

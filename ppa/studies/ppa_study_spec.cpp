@@ -54,9 +54,9 @@ DesignPoint read_shape(config::ConfigReader& r, const std::string& key,
   if (mnk.size() != 3) throw r.error(key, "expected [M, N, K], three integers");
   DesignPoint d;
   d.kind = kind;
-  d.array_m = static_cast<int>(mnk[0]);
-  d.array_n = static_cast<int>(mnk[1]);
-  d.k = static_cast<int>(mnk[2]);
+  d.geometry.m = static_cast<int>(mnk[0]);
+  d.geometry.n = static_cast<int>(mnk[1]);
+  d.geometry.k = static_cast<int>(mnk[2]);
   return d;
 }
 
@@ -159,7 +159,7 @@ PpaStudySpec read_ppa_study(config::ConfigReader& root) {
         const DesignKind kind = parse_design_kind(design);
         v.design = read_shape(tc, "array", {1, 1, 4}, kind);
         if (kind == DesignKind::kMacDotUnit || kind == DesignKind::kLutDotUnit) {
-          v.design.array_m = v.design.array_n = 1;
+          v.design.geometry.m = v.design.geometry.n = 1;
         }
         v.design.weight_bits = tc.get<int>(
             "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});

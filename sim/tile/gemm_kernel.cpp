@@ -103,9 +103,8 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, ActivationType ac
   const LutTensorCoreSpec& l = *hw.lut_tensor_core;
   const TableEntryFormat entry =
       act == ActivationType::kInt8 ? TableEntryFormat::kInteger : l.table_format;
-  const double entries =
-      l.table_form == TableForm::kSymmetricHalf ? 1 << (l.array_k - 1) : 1 << l.array_k;
-  const double table_bytes_per_act = entries * lut_table_entry_bytes(entry) / l.array_k;
+  const double table_bytes_per_act =
+      1.0 * l.geometry.table_entries() * lut_table_entry_bytes(entry) / l.geometry.k;
   GemmKernel k;
   k.family = KernelFamily::kLut;
   k.name = "lut w" + std::to_string(weight_bits) + " " + std::string(to_string(act));
