@@ -6,7 +6,8 @@
 
 #include "core/config/config_document.hpp"
 #include "core/specs/hardware_spec.hpp"
-#include "sim/studies/compare_study.hpp"
+#include "studies/compare/compare_study.hpp"
+#include "studies/hardware_configs.hpp"
 #include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
 #include "workloads/model_catalog.hpp"
@@ -50,7 +51,9 @@ BENCHMARK(BM_Llama2_70bPrefillAndDecode)->Unit(benchmark::kMillisecond);
 void BM_CompareDefaultTable(benchmark::State& state) {
   auto doc = config::ConfigDocument::load_file("configs/studies/compare_default.yaml");
   auto root = doc.root();
-  const CompareStudySpec spec = read_compare_study(root, "configs");
+  HardwareConfigs hardware("configs");
+  StudyContext context{"configs", hardware};
+  const CompareStudySpec spec = read_compare_study(root, context);
   for (auto _ : state) benchmark::DoNotOptimize(run_compare_study(spec, "configs").size());
 }
 BENCHMARK(BM_CompareDefaultTable)->Unit(benchmark::kMillisecond);

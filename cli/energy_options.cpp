@@ -1,34 +1,14 @@
 #include "cli/energy_options.hpp"
 
-#include "core/config/named_config.hpp"
+#include <string>
 
 namespace lutsim::cli {
 
-void add_energy_option(CLI::App& cmd, std::string& energy) {
-  energy = "nangate45_hbm2";
-  cmd.add_option("--energy", energy,
-                 "energy per action: a name in configs/energy or a path (default nangate45_hbm2)");
-}
-
-ppa::EnergyPricing load_energy(const std::string& name_or_path,
-                               const std::filesystem::path& configs_dir) {
-  return ppa::load_energy_pricing(named_config_path(name_or_path, configs_dir / "energy"));
-}
-
-nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {
-  return {{"name", pricing.name},
-          {"file", pricing.file.string()},
-          {"counted",
-           "per operator: MACs by type, LUT lookups by table entry format, CUDA-core "
-           "instructions (dequantization, table precompute), register-file, shared-memory, L2 "
-           "and DRAM bytes (sim/tile/end_to_end.hpp); memory-bound operators count their bytes "
-           "only"},
-          {"prices", ppa::provenance(pricing)}};
-}
-
-double energy_per_token_mj(const ppa::EnergyPricing& pricing, const ActionCounts& actions,
-                           std::int64_t tokens) {
-  return ppa::price_actions(pricing, actions).total_j() / static_cast<double>(tokens) * 1e3;
+void add_energy_option(CLI::App& cmd, StudyOptions& o) {
+  cmd.add_option_function<std::string>(
+      "--energy", [&o](const std::string& energy) { o.sets.push_back("energy=" + energy); },
+      "energy per action: a name in configs/energy or a path (default nangate45_hbm2); the same "
+      "as --set energy=...");
 }
 
 }  // namespace lutsim::cli

@@ -32,26 +32,28 @@ std::filesystem::path repo_root(const std::string& given) {
 void run_ppa(const PpaOptions& o) {
   config::ConfigDocument doc = load_config(o.config_path, o.sets);
   config::ConfigReader root = doc.root();
-  ppa::PpaStudySpec spec = ppa::read_ppa_study(root);
+  const std::unique_ptr<ppa::PpaStudy> study = ppa::read_ppa_study(root);
   doc.check_all_consumed();
+  ppa::PpaRunSpec spec = study->run_spec();
   if (o.jobs >= 0) spec.jobs = o.jobs;
-  const int jobs =
-      spec.jobs > 0 ? spec.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int jobs = spec.jobs > 0
+                       ? spec.jobs
+                       : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 
   const std::filesystem::path repo = repo_root(o.repo_dir);
   const std::filesystem::path out = std::filesystem::path(o.out_dir) / spec.name;
-  const std::filesystem::path cache =
-      o.cache_dir.empty() ? std::filesystem::path(o.out_dir) / "ppa_cache"
-                          : std::filesystem::path(o.cache_dir);
-  std::cerr << "ppa: " << to_string(spec.kind) << " on " << spec.library << " (" << spec.method
-            << "), " << jobs << " job(s) in parallel; cache " << cache.string() << "\n";
+  const std::filesystem::path cache = o.cache_dir.empty()
+                                          ? std::filesystem::path(o.out_dir) / "ppa_cache"
+                                          : std::filesystem::path(o.cache_dir);
+  std::cerr << "ppa: " << spec.study << " on " << spec.library << " (" << spec.method << "), "
+            << jobs << " job(s) in parallel; cache " << cache.string() << "\n";
 
   ppa::PpaRunOptions run;
   run.evaluate = ppa::make_evaluator(spec, repo, cache);
   run.jobs = jobs;
   run.scaling = ppa::scaling_to_comparison_node(ppa::cell_library(spec.library));
   run.progress = [](const std::string& line) { std::cerr << "ppa: " << line << "\n"; };
-  const ppa::PpaStudyResult result = ppa::run_ppa_study(spec, run);
+  const ppa::PpaStudyResult result = ppa::run_ppa_study(*study, run);
 
   nlohmann::json config = doc.resolved();
   const RunRecord record = make_run_record("ppa", config);
@@ -69,7 +71,7 @@ void run_ppa(const PpaOptions& o) {
     ppa::run_tool({"/usr/bin/python3",
                    {(repo / "ppa/studies/plot_ppa_study.py").string(),
                     std::filesystem::absolute(files.csv).string(),
-                    std::filesystem::absolute(png).string(), to_string(spec.kind)},
+                    std::filesystem::absolute(png).string(), spec.study},
                    std::filesystem::absolute(out),
                    "plot.log"});
     std::cout << "wrote " << png.string() << "\n";

@@ -267,12 +267,14 @@ struct Assignment {
   int value_column = 0;
 };
 
-// Splits "a.b.c=value" and checks every key segment is snake_case.
-Assignment parse_assignment(std::string_view text) {
+// Splits "a.b.c=value" and checks every key segment is snake_case. `routed`
+// is the part of the user's text before `text` (see apply_override).
+Assignment parse_assignment(std::string_view text, std::string_view routed) {
   Assignment result;
-  result.display = std::string(kSetPrefix) + std::string(text);
+  result.display = std::string(kSetPrefix).append(routed).append(text);
   const auto at = [&](std::size_t offset) {
-    return SourceLocation{result.display, 1, static_cast<int>(kSetPrefix.size() + offset + 1)};
+    return SourceLocation{result.display, 1,
+                          static_cast<int>(kSetPrefix.size() + routed.size() + offset + 1)};
   };
   const std::size_t equals = text.find('=');
   if (equals == std::string_view::npos) {
@@ -409,11 +411,11 @@ const std::vector<std::string>& ConfigDocument::extends_chain() const {
   return state_->extends_chain;
 }
 
-void ConfigDocument::apply_override(std::string_view assignment) {
+void ConfigDocument::apply_override(std::string_view assignment, std::string_view routed_prefix) {
   if (state_->reading_started) {
     throw std::logic_error("ConfigDocument::apply_override called after root()");
   }
-  const Assignment parsed = parse_assignment(assignment);
+  const Assignment parsed = parse_assignment(assignment, routed_prefix);
   Node& target = override_target(state_->root, parsed);
   Node value = parse_override_value(parsed);
   const KeySegment& last = parsed.segments.back();

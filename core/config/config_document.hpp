@@ -54,7 +54,10 @@ class ConfigDocument {
   // '=', empty value, empty or non-snake_case key segment, descending into a
   // value that is not a mapping. Must be called before root(), else
   // std::logic_error (readers point into the tree).
-  void apply_override(std::string_view assignment);
+  // `routed_prefix`: what the user wrote before `assignment` when a caller
+  // routed "hw.a100_lut_4x.sm.count=132" to this document as "sm.count=132";
+  // locations then name the whole text as written.
+  void apply_override(std::string_view assignment, std::string_view routed_prefix = "");
 
   // The top-level mapping. Marks the tree read-only for apply_override.
   ConfigReader root();

@@ -4,15 +4,20 @@ namespace lutsim {
 
 SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sweep_file) {
   SweepSpec s;
-  s.study = root.get<std::string>("study", {.description = "study name (results/<study>/)"});
-  s.job = root.get<std::string>(
-      "job", {.description = "command run at every point", .allowed = {"accuracy"}});
+  s.name =
+      root.get<std::string>("name", {.description = "names the results folder (results/<name>/)"});
   const auto base = root.get<std::string>(
-      "base", {.description = "base config, relative to this file", .unit = "path"});
+      "base", {.description = "base config of the study run at every point (its `study:` key "
+                              "picks the study), relative to this file",
+               .unit = "path"});
   s.base = sweep_file.parent_path() / base;
   for (auto& axis : root.section_list("axes", "swept parameters, crossed")) {
     SweepAxis a;
-    a.key = axis.get<std::string>("key", {.description = "dotted key of the base config"});
+    a.key = axis.get<std::string>(
+        "key", {.description = "dotted key of the base config, or hw.<config>.<key> of a "
+                               "hardware config the study uses"});
+    a.column = axis.get<std::string>(
+        "column", {.description = "result column of this axis", .default_value = a.key});
     a.values = axis.get<std::vector<std::string>>(
         "values", {.description = "values, each applied like --set key=value"});
     if (a.values.empty()) throw axis.error("values", "an axis needs at least one value");
@@ -30,6 +35,7 @@ std::vector<SweepPoint> expand_sweep(const SweepSpec& sweep) {
     for (const SweepPoint& p : points) {
       for (const std::string& v : axis.values) {
         SweepPoint q = p;
+        q.values.push_back(v);
         q.assignments.push_back(axis.key + "=" + v);
         q.label += (q.label.empty() ? "" : ", ") + axis.key + "=" + v;
         next.push_back(std::move(q));

@@ -13,20 +13,21 @@ namespace lutsim {
 // takes, each a YAML value text applied like `--set key=value`.
 struct SweepAxis {
   std::string key;
+  std::string column;  // names the axis in the results; default the key
   std::vector<std::string> values;
   config::SourceLocation where;  // of the axis in the sweep file
 };
 
-// A sweep: a base config of a given job, and axes crossed with each other.
+// A sweep: a base study config and axes crossed with each other.
 struct SweepSpec {
-  std::string study;
-  std::string job;             // the command that runs each point
+  std::string name;            // results/<name>/
   std::filesystem::path base;  // resolved against the sweep file's directory
   std::vector<SweepAxis> axes;
 };
 
 // One point of the cross product: its overrides in axis order.
 struct SweepPoint {
+  std::vector<std::string> values;       // one per axis
   std::vector<std::string> assignments;  // "key=value"
   std::string label;                     // "key=value, key=value"
 };

@@ -9,7 +9,7 @@
 
 namespace lutsim::ppa {
 
-DesignEvaluator make_evaluator(const PpaStudySpec& spec, const std::filesystem::path& repo_dir,
+DesignEvaluator make_evaluator(const PpaRunSpec& spec, const std::filesystem::path& repo_dir,
                                const std::filesystem::path& cache_dir) {
   if (spec.method == "analytic") {
     const std::filesystem::path path = repo_dir / "configs/ppa" / ("components_" + spec.library + ".yaml");

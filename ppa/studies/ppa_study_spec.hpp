@@ -1,5 +1,6 @@
 #pragma once
-// The `lutsim ppa <study.yaml>` studies, read from their config.
+// What every `lutsim ppa <study.yaml>` study reads besides its own axes, and
+// the readers the studies share for their axes.
 
 #include <cstdint>
 #include <string>
@@ -11,48 +12,31 @@
 
 namespace lutsim::ppa {
 
-enum class PpaStudyKind {
-  kDotUnits,     // 1: LUT vs MAC vs ADD dot units (DP-K) per precision pair
-  kGroupSize,    // 2: LUT dot unit group size K
-  kArrayShapes,  // 3: array shapes at a fixed M*N*K
-  kWeightBits,   // 4: weight-bit scaling, conventional LUT vs LUT TC vs MAC vs ADD
-  kAblation,     // 5: conventional LUT -> LUT Tensor Core, step by step
-  kTensorCore,   // 6: whole tensor cores and an SM's worth
-};
-
-// Throughput-normalised, replicated copies of one design (a tensor core built
-// from `copies` arrays, or an array built from units).
-struct TensorCoreVariant {
-  std::string name;
-  DesignPoint design;
-  int copies = 1;
-};
-
-struct PpaStudySpec {
-  PpaStudyKind kind = PpaStudyKind::kDotUnits;
-  std::string name;             // results/<name>/
-  std::string library;          // cell library (ppa/flow/cell_library.hpp)
-  std::string method;           // "synthesis" (full flow) or "analytic" (component model)
-  double clock_mhz = 0;         // clock of the power simulation and throughput
-  int power_cycles = 0;         // gate-level cycles simulated per design
+struct PpaRunSpec {
+  std::string study;     // the `study:` name, e.g. ppa_dot_units
+  std::string name;      // results/<name>/
+  std::string library;   // cell library (ppa/flow/cell_library.hpp)
+  std::string method;    // "synthesis" (full flow) or "analytic" (component model)
+  double clock_mhz = 0;  // clock of the power simulation and throughput
+  int power_cycles = 0;  // gate-level cycles simulated per design
   std::uint64_t seed = 1;
-  int jobs = 0;                 // designs evaluated in parallel (0: one per core)
-
-  // Study-specific axes (unused ones keep their defaults).
-  std::vector<std::string> designs;  // dot_units / weight_bits: lut, lut_conventional, mac, add
-  std::vector<int> group_sizes;
-  std::vector<int> weight_bits;
-  std::vector<DataType> activations;
-  std::vector<DesignPoint> shapes;   // array_shapes: M, N, K (kind lut_array)
-  DesignPoint ablation_array;        // ablation: the final LUT array
-  std::vector<TensorCoreVariant> tensor_cores;
-  int tensor_cores_per_sm = 4;
+  int jobs = 0;  // designs evaluated in parallel (0: one per core)
 };
 
-std::string to_string(PpaStudyKind kind);
+// Reads name, library, method, clock_mhz, power_cycles, seed and jobs.
+PpaRunSpec read_ppa_run_spec(config::ConfigReader& root, std::string study);
 
-// Reads a PPA study (`study: ppa_dot_units` ... `ppa_tensor_core`). Throws
-// ConfigError with file, line and key on bad input.
-PpaStudySpec read_ppa_study(config::ConfigReader& root);
+// Activation formats at "activations" (default `def`), at least one.
+std::vector<DataType> read_activations(config::ConfigReader& r, std::vector<std::string> def);
+// Integers in [lo, hi] at `key` (default `def`), at least one.
+std::vector<int> read_ints(config::ConfigReader& r, const std::string& key, std::string what,
+                           std::vector<std::int64_t> def, int lo, int hi);
+// An array shape [M, N, K] at `key` as a design of `kind`.
+DesignPoint read_shape(config::ConfigReader& r, const std::string& key,
+                       std::vector<std::int64_t> def, DesignKind kind);
+// ConfigError at `key` when the design is not valid.
+void check_design(config::ConfigReader& r, const std::string& key, const DesignPoint& d);
+
+extern const std::vector<std::string> kActivationNames;
 
 }  // namespace lutsim::ppa

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -14,28 +15,28 @@
 namespace {
 
 using lutsim::test::Run;
-Run run(const std::string& args) {
-  return lutsim::test::run_lutsim(args);
-}
+Run run(const std::string &args) { return lutsim::test::run_lutsim(args); }
 
-int lines(const std::string& s) {
+int lines(const std::string &s) {
   return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
 }
 
 const std::string kData = "tests/core/specs/data/";
 
-}  // namespace
+} // namespace
 
 TEST_CASE("help tells every command", "[cli]") {
   const Run r = run("--help");
   CHECK(r.status == 0);
-  for (const char* c : {"accuracy", "config", "sweep"}) CHECK_THAT(r.out, Catch::Contains(c));
+  for (const char *c : {"accuracy", "config", "sweep"})
+    CHECK_THAT(r.out, Catch::Contains(c));
   CHECK_THAT(run("accuracy --help").out, Catch::Contains("--set"));
 }
 
 TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
-  for (const char* args :
-       {"", "frobnicate", "accuracy --bogus", "config", "config x.yaml --kind hw",
+  for (const char *args :
+       {"", "frobnicate", "accuracy --bogus", "config",
+        "config x.yaml --kind hw",
         "config configs/studies/numerics_accuracy.yaml --kind gpu"}) {
     const Run r = run(args);
     INFO("args: " << args << "\n" << r.out);
@@ -45,37 +46,49 @@ TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
   }
 }
 
-TEST_CASE("malformed configs give one line naming file line and key and exit status 1", "[cli]") {
+TEST_CASE("malformed configs give one line naming file line and key and exit "
+          "status 1",
+          "[cli]") {
   const Run unknown = run("config --kind hw " + kData + "bad_unknown_key.yaml");
   CHECK(unknown.status == 1);
-  CHECK(unknown.out == "lutsim: error: " + kData +
-                           "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
-                           "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
-                           "l2_bw_bytes_per_cycle, l2_bytes)\n");
+  CHECK(unknown.out ==
+        "lutsim: error: " + kData +
+            "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
+            "l2_bw_bytes_per_cycle, l2_bytes)\n");
   const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
   CHECK(type.status == 1);
-  CHECK_THAT(type.out, Catch::Contains("bad_wrong_type.yaml:4:13: sm.clock_hz: expected a number"));
+  CHECK_THAT(type.out,
+             Catch::Contains(
+                 "bad_wrong_type.yaml:4:13: sm.clock_hz: expected a number"));
   const Run missing = run("config --kind hw " + kData + "bad_missing_key.yaml");
   CHECK(missing.status == 1);
-  CHECK_THAT(missing.out, Catch::Contains("bad_missing_key.yaml:9:3: "
-                                          "tensor_core.fp16_fma_per_cycle_per_sm: missing"));
+  CHECK_THAT(missing.out,
+             Catch::Contains("bad_missing_key.yaml:9:3: "
+                             "tensor_core.fp16_fma_per_cycle_per_sm: missing"));
   const Run set = run("accuracy --set problem.q=1");
   CHECK(set.status == 1);
-  CHECK_THAT(set.out, Catch::Contains("--set problem.q=1") && Catch::Contains("allowed keys"));
+  CHECK_THAT(set.out, Catch::Contains("--set problem.q=1") &&
+                          Catch::Contains("allowed keys"));
 }
 
-TEST_CASE("config prints the resolved config with defaults and overrides", "[cli]") {
-  const Run r = run("config --kind hw " + kData + "lut_4x.yaml --set sm.count=132");
+TEST_CASE("config prints the resolved config with defaults and overrides",
+          "[cli]") {
+  const Run r =
+      run("config --kind hw " + kData + "lut_4x.yaml --set sm.count=132");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["sm"]["count"] == 132);
-  CHECK(j["lut_tensor_core"]["table_form"] == "symmetric_half");  // a default
+  CHECK(j["lut_tensor_core"]["table_form"] == "symmetric_half"); // a default
 }
 
-TEST_CASE("accuracy writes CSV and JSON with config and revision and units", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_accuracy";
+TEST_CASE("accuracy writes CSV and JSON with config and revision and units",
+          "[cli]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_accuracy";
   std::filesystem::remove_all(dir);
-  const Run r = run("accuracy --set problem.k=256 --set problem.n=32 --out " + dir.string());
+  const Run r = run("accuracy --set problem.k=256 --set problem.n=32 --out " +
+                    dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "accuracy.json");
@@ -84,46 +97,56 @@ TEST_CASE("accuracy writes CSV and JSON with config and revision and units", "[c
   CHECK(j["units"]["host_time"] == "ms");
   CHECK_FALSE(j["git_revision"].get<std::string>().empty());
   REQUIRE(j["rows"].size() == 45);
-  for (const auto& row : j["rows"]) {
+  for (const auto &row : j["rows"]) {
     CHECK(row["max_error_to_bound"].get<double>() <= 1.0);
-    // Integer tables into an INT32 accumulator are exact; only the double epilogue rounds.
-    if (row["accumulator"] == "int32") CHECK(row["max_abs_error"].get<double>() < 1e-9);
+    // Integer tables into an INT32 accumulator are exact; only the double
+    // epilogue rounds.
+    if (row["accumulator"] == "int32")
+      CHECK(row["max_abs_error"].get<double>() < 1e-9);
   }
   CHECK(std::filesystem::exists(dir / "accuracy.csv"));
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("sweep runs every point and records each point's config", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_sweep";
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_sweep";
   std::filesystem::remove_all(dir);
-  const Run r = run("sweep tests/cli/data/tiny_sweep.yaml --out " + dir.string());
+  const Run r =
+      run("sweep tests/cli/data/tiny_sweep.yaml --out " + dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "sweep.json");
   const auto j = nlohmann::json::parse(in);
   REQUIRE(j["config"]["points"].size() == 2);
-  CHECK(j["config"]["points"][1]["config"]["datapaths"]["weight_bits"] == nlohmann::json{2});
-  CHECK(j["rows"].size() == 2 * 15);  // 15 valid datapaths per bit width
+  CHECK(j["config"]["points"][1]["config"]["datapaths"]["weight_bits"] ==
+        nlohmann::json{2});
+  CHECK(j["rows"].size() == 2 * 15); // 15 valid datapaths per bit width
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("a bad sweep value is reported before any point runs", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_bad_sweep";
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_bad_sweep";
   std::filesystem::remove_all(dir);
-  const Run r = run("sweep tests/cli/data/bad_axis_sweep.yaml --out " + dir.string());
+  const Run r =
+      run("sweep tests/cli/data/bad_axis_sweep.yaml --out " + dir.string());
   CHECK(r.status == 1);
   CHECK(lines(r.out) == 1);
-  CHECK_THAT(r.out, Catch::Contains("--set problem.m=0") && Catch::Contains("out of range") &&
+  CHECK_THAT(r.out, Catch::Contains("--set problem.m=0") &&
+                        Catch::Contains("out of range") &&
                         Catch::Contains("sweep point: problem.m=0"));
   CHECK_FALSE(std::filesystem::exists(dir));
 }
 
-TEST_CASE("compare writes every system's latency with speedups and assumptions", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare";
+TEST_CASE("compare writes every system's latency with speedups and assumptions",
+          "[cli]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_compare";
   std::filesystem::remove_all(dir);
-  const Run r = run(
-      "compare --set models=[Llama-2-7B] --set weight_bits=[2] --set activations=[fp16] --out " +
-      dir.string());
+  const Run r = run("compare --set models=[Llama-2-7B] --set weight_bits=[2] "
+                    "--set activations=[fp16] --out " +
+                    dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "compare.json");
@@ -146,10 +169,114 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line", "[cli]") {
-  const Run ok = run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2");
+TEST_CASE(
+    "compare --set reaches hardware keys and records the hardware configs",
+    "[cli]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_hw";
+  std::filesystem::remove_all(dir);
+  const Run r =
+      run("compare --set models=[Llama-2-7B] --set weight_bits=[2] --set "
+          "activations=[fp16] "
+          "--set hw.a100_lut_4x.lut_tensor_core.throughput_scale=8 --out " +
+          dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "compare.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK(
+      j["config"]["hw"]["a100_lut_4x"]["lut_tensor_core"]["throughput_scale"] ==
+      8);
+  CHECK(
+      j["config"]["hw"]["a100_lut_8x"]["lut_tensor_core"]["throughput_scale"] ==
+      8);
+  CHECK(j["config"]["hw"]["a100_sxm4_80gb"]["sm"]["count"] == 108);
+  // With 8 arrays per tensor core the 4X config is the 8X one under another
+  // name.
+  std::map<std::string, double> lut_ms;
+  for (const auto &row : j["rows"]) {
+    if (row["method"] == "lut")
+      lut_ms[row["scenario"].get<std::string>() +
+             row["gpu"].get<std::string>()] = row["latency"];
+  }
+  REQUIRE(lut_ms.size() == 4);
+  for (const char *sc : {"prefill_bs1_seq2048", "decode_bs1024_seq1"}) {
+    CHECK(lut_ms.at(std::string(sc) + "A100-LUT-4X") ==
+          lut_ms.at(std::string(sc) + "A100-LUT-8X"));
+  }
+  std::filesystem::remove_all(dir);
+
+  const Run bad =
+      run("compare --set hw.a100_lut_4x.lut_tensor_core.array_nn=128");
+  CHECK(bad.status == 1);
+  CHECK(lines(bad.out) == 1);
+  CHECK_THAT(
+      bad.out,
+      Catch::Contains("--set hw.a100_lut_4x.lut_tensor_core.array_nn=128:1:") &&
+          Catch::Contains("unknown key 'array_nn'"));
+}
+
+TEST_CASE(
+    "sweep runs a hardware design sweep and records each point's hardware",
+    "[cli]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_hw_sweep";
+  std::filesystem::remove_all(dir);
+  const Run r = run("sweep tests/cli/data/lut_array_shape_sweep.yaml --out " +
+                    dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "sweep.json");
+  const auto j = nlohmann::json::parse(in);
+  // 3 arrays x 2 weight widths, each point: FP16 TC, INT8 TC, dequant,
+  // A100-LUT-4X.
+  REQUIRE(j["config"]["points"].size() == 6);
+  REQUIRE(j["rows"].size() == 6 * 4);
+  const std::vector<std::array<int, 3>> arrays{
+      {2, 64, 4}, {4, 32, 4}, {4, 64, 2}};
+  for (std::size_t p = 0; p < 6; ++p) {
+    const auto &lut = j["config"]["points"][p]["config"]["hw"]["a100_lut_4x"]
+                       ["lut_tensor_core"];
+    CHECK(lut["array_m"] == arrays[p / 2][0]);
+    CHECK(lut["array_n"] == arrays[p / 2][1]);
+    CHECK(lut["array_k"] == arrays[p / 2][2]);
+    CHECK(lut["throughput_scale"] ==
+          4); // the axis value merges into the config
+  }
+  std::map<std::string, double> lut_ms, fp16_ms;
+  for (const auto &row : j["rows"]) {
+    const std::string key = row["lut_array"].get<std::string>() + " W" +
+                            row["weight_bits"].get<std::string>();
+    if (row["method"] == "lut")
+      lut_ms[key] = row["latency"];
+    if (row["method"] == "fp16_tensor_core")
+      fp16_ms[key] = row["latency"];
+  }
+  REQUIRE(lut_ms.size() == 6);
+  const std::string m2n64k4 = "{array_m: 2, array_n: 64, array_k: 4}";
+  const std::string m4n32k4 = "{array_m: 4, array_n: 32, array_k: 4}";
+  const std::string m4n64k2 = "{array_m: 4, array_n: 64, array_k: 2}";
+  for (const char *w : {" W[2]", " W[4]"}) {
+    // The baselines do not use the LUT array.
+    CHECK(fp16_ms.at(m2n64k4 + w) == fp16_ms.at(m4n64k2 + w));
+    // The tile model sees an array by its lookups per cycle and its K: equal
+    // here.
+    CHECK(lut_ms.at(m2n64k4 + w) == lut_ms.at(m4n32k4 + w));
+    // K = 2 halves the table bytes per activation.
+    CHECK(lut_ms.at(m2n64k4 + w) != lut_ms.at(m4n64k2 + w));
+  }
+  CHECK(lut_ms.at(m2n64k4 + " W[2]") <
+        lut_ms.at(m2n64k4 + " W[4]")); // bit-serial passes
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line",
+          "[cli]") {
+  const Run ok =
+      run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2");
   CHECK(ok.status == 0);
-  CHECK_THAT(ok.out, Catch::StartsWith("lut w2 fp16 on A100-LUT-4X: M=16 N=4096 K=4096") &&
+  CHECK_THAT(ok.out, Catch::StartsWith(
+                         "lut w2 fp16 on A100-LUT-4X: M=16 N=4096 K=4096") &&
                          Catch::Contains("bound") && Catch::Contains("tiling"));
   const Run bad = run("gemm --hw no_such_gpu --m 1 --n 1 --k 1");
   CHECK(bad.status == 1);
@@ -169,11 +296,12 @@ TEST_CASE("gemm runs the activation type it is given, or names the one it cannot
 }
 
 TEST_CASE("model writes the per-operator breakdown", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model";
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_model";
   std::filesystem::remove_all(dir);
-  const Run r =
-      run("model --hw a100_sxm4_80gb --model Llama-2-7B --phase decode --batch 4 --wbits 4 --out " +
-          dir.string());
+  const Run r = run("model --hw a100_sxm4_80gb --model Llama-2-7B --phase "
+                    "decode --batch 4 --wbits 4 --out " +
+                    dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "model.json");
@@ -214,36 +342,49 @@ TEST_CASE("model times a run whose actions have no price and says the energy is 
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("an exported trace simulates exactly like the generated one", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_trace";
+TEST_CASE("an exported trace simulates exactly like the generated one",
+          "[cli]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_cli_trace";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const std::string req = "--model Llama-2-7B --phase decode --batch 4 --kv-len 128 --wbits 2";
+  const std::string req =
+      "--model Llama-2-7B --phase decode --batch 4 --kv-len 128 --wbits 2";
   REQUIRE(run("trace " + req + " -o " + (dir / "t.csv").string()).status == 0);
-  REQUIRE(run("model --hw a100_lut_4x " + req + " --out " + (dir / "gen").string()).status == 0);
-  REQUIRE(run("model --hw a100_lut_4x --trace " + (dir / "t.csv").string() + " --out " +
-              (dir / "csv").string())
+  REQUIRE(
+      run("model --hw a100_lut_4x " + req + " --out " + (dir / "gen").string())
+          .status == 0);
+  REQUIRE(run("model --hw a100_lut_4x --trace " + (dir / "t.csv").string() +
+              " --out " + (dir / "csv").string())
               .status == 0);
-  auto total = [](const std::filesystem::path& p) {
+  auto total = [](const std::filesystem::path &p) {
     std::ifstream in(p / "model.json");
     double ms = 0.0;
-    for (const auto& row : nlohmann::json::parse(in)["rows"]) ms += row["time"].get<double>();
+    for (const auto &row : nlohmann::json::parse(in)["rows"])
+      ms += row["time"].get<double>();
     return ms;
   };
   CHECK(total(dir / "csv") == total(dir / "gen"));
-  CHECK(run("model --hw a100_lut_4x").status == 2);  // neither --model nor --trace
+  CHECK(run("model --hw a100_lut_4x").status ==
+        2); // neither --model nor --trace
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("trace compare accepts a matching captured trace and names differing ops", "[cli]") {
-  const std::string req = "trace --model OPT-6.7B --phase decode --batch 1 --kv-len 127 ";
-  const std::string captured = " --compare tests/validation/data/opt_6_7b_hf_decode_bs1.csv";
+TEST_CASE(
+    "trace compare accepts a matching captured trace and names differing ops",
+    "[cli]") {
+  const std::string req =
+      "trace --model OPT-6.7B --phase decode --batch 1 --kv-len 127 ";
+  const std::string captured =
+      " --compare tests/validation/data/opt_6_7b_hf_decode_bs1.csv";
   const Run same = run(req + "--fusion separate" + captured);
   CHECK(same.status == 0);
   CHECK(same.out == "linear ops match\n");
   const Run fused = run(req + "--fusion framework" + captured);
   CHECK(fused.status == 1);
-  CHECK_THAT(fused.out,
-             Catch::Contains("qkv_proj: expected M=1 N=12288 K=4096 count=32, captured (none)") &&
-                 Catch::Contains("lutsim: error: 4 linear op(s)"));
+  CHECK_THAT(
+      fused.out,
+      Catch::Contains(
+          "qkv_proj: expected M=1 N=12288 K=4096 count=32, captured (none)") &&
+          Catch::Contains("lutsim: error: 4 linear op(s)"));
 }

@@ -29,7 +29,7 @@ using AccuracyProgress = std::function<void(std::size_t done, std::size_t total)
 // Evaluates every datapath on the problem (activation type and weight bits
 // taken from each datapath; same seed, so datapaths sharing them see the
 // same data). Calls `progress` after each datapath if given.
-std::vector<DatapathAccuracy> run_accuracy_study(const RandomProblemSpec& problem,
+std::vector<DatapathAccuracy> evaluate_datapaths(const RandomProblemSpec& problem,
                                                  const std::vector<LutGemmConfig>& datapaths,
                                                  const AccuracyProgress& progress = {});
 

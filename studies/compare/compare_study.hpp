@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "core/config/config_reader.hpp"
+#include "ppa/energy/energy_pricing.hpp"
 #include "sim/tile/end_to_end.hpp"
+#include "studies/study.hpp"
 #include "workloads/trace_generator.hpp"
 
 namespace lutsim {
@@ -28,21 +30,21 @@ inline constexpr std::array<DataType, 2> kCompareActivationTypes{DataType::kFp16
 // `lutsim compare`: end-to-end latency of LUT-tensor-core GPUs against the
 // base GPU's FP16 and INT8 tensor cores and dequantization kernels.
 struct CompareStudySpec {
-  std::string study;
-  std::filesystem::path baseline_gpu;           // hardware config of the MAC baselines
-  std::vector<std::filesystem::path> lut_gpus;  // hardware configs with LUT tensor cores
-  std::vector<std::string> models;              // catalog names
+  HardwareSpec baseline_gpu;           // runs the MAC baselines
+  std::vector<HardwareSpec> lut_gpus;  // have LUT tensor cores
+  std::vector<std::string> models;     // catalog names
   std::vector<CompareScenario> scenarios;
-  std::vector<int> weight_bits;          // low-bit widths to compare
-  std::vector<DataType> activations;     // of kCompareActivationTypes
+  std::vector<int> weight_bits;       // low-bit widths to compare
+  std::vector<DataType> activations;  // of kCompareActivationTypes
   int tensor_parallel = 1;
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool launch_gaps = false;
+  ppa::EnergyPricing energy;  // prices each row's action counts (key `energy`)
 };
 
-// Hardware names resolve to <configs_dir>/hw/<name>.yaml; paths are kept.
-CompareStudySpec read_compare_study(config::ConfigReader& root,
-                                    const std::filesystem::path& configs_dir);
+// Hardware configs are loaded through context.hardware (names resolve to
+// <configs_dir>/hw/<name>.yaml), so hw.<name>.<key> overrides reach them.
+CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& context);
 
 struct CompareRow {
   std::string model;
@@ -62,11 +64,25 @@ struct CompareRow {
 
 using CompareProgress = std::function<void(std::size_t done, std::size_t total)>;
 
-// Loads hardware configs and models, runs every (model, scenario, system,
-// precision) and returns rows in that order. Throws config::ConfigError for
-// bad hardware configs, std::invalid_argument for unknown models.
+// Loads the models, runs every (model, scenario, system, precision) and
+// returns rows in that order. Throws std::invalid_argument for unknown models.
 std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,
                                           const std::filesystem::path& configs_dir,
                                           const CompareProgress& progress = {});
+
+// The study `compare` (configs/studies/compare_default.yaml): table "compare"
+// with every row, and a summary of speedups over FP16 per system.
+class CompareStudy final : public Study {
+ public:
+  static constexpr std::string_view kName = "compare";
+
+  CompareStudy(config::ConfigReader& root, StudyContext& context);
+  std::string plan() const override;
+  StudyResult run(const StudyProgress& progress) const override;
+
+ private:
+  CompareStudySpec spec_;
+  std::filesystem::path configs_dir_;
+};
 
 }  // namespace lutsim

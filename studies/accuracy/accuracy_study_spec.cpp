@@ -1,4 +1,4 @@
-#include "core/specs/accuracy_study_spec.hpp"
+#include "studies/accuracy/accuracy_study_spec.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -37,7 +37,6 @@ std::vector<std::string> read_names(config::ConfigReader& r, std::string_view ke
 
 AccuracyStudySpec read_accuracy_study(config::ConfigReader& root) {
   AccuracyStudySpec s;
-  s.study = root.get<std::string>("study", {.description = "study name (results/<study>/)"});
   s.problem = read_problem(root.section("problem", "the random mpGEMM problem"));
   auto d = root.section("datapaths", "datapath choices, crossed");
   const auto acts =

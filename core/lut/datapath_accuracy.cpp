@@ -1,4 +1,4 @@
-#include "core/lut/accuracy_study.hpp"
+#include "core/lut/datapath_accuracy.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -54,7 +54,7 @@ DatapathAccuracy evaluate(const RandomProblemSpec& base, const LutGemmConfig& cf
 
 }  // namespace
 
-std::vector<DatapathAccuracy> run_accuracy_study(const RandomProblemSpec& problem,
+std::vector<DatapathAccuracy> evaluate_datapaths(const RandomProblemSpec& problem,
                                                  const std::vector<LutGemmConfig>& datapaths,
                                                  const AccuracyProgress& progress) {
   std::vector<DatapathAccuracy> rows;

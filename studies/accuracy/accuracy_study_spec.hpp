@@ -1,6 +1,5 @@
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include "core/config/config_reader.hpp"
@@ -13,7 +12,6 @@ namespace lutsim {
 // valid combination of the listed datapath choices (a cross product;
 // combinations LutGemmConfig::validate() rejects are skipped and counted).
 struct AccuracyStudySpec {
-  std::string study;
   RandomProblemSpec problem;  // activation type and weight bits set per case
   std::vector<LutGemmConfig> datapaths;
   int skipped_combinations = 0;

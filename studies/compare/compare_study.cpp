@@ -1,8 +1,12 @@
-#include "sim/studies/compare_study.hpp"
+#include "studies/compare/compare_study.hpp"
 
 #include <map>
 #include <stdexcept>
 
+#include "studies/compare/compare_tables.hpp"
+#include "studies/energy_keys.hpp"
+#include "studies/forward_pass_keys.hpp"
+#include "studies/hardware_configs.hpp"
 #include "workloads/model_catalog.hpp"
 #include "workloads/trace_metrics.hpp"
 
@@ -47,18 +51,17 @@ struct Case {
 class CompareRunner {
  public:
   CompareRunner(const CompareStudySpec& spec, const std::filesystem::path& configs_dir)
-      : spec_(spec), catalog_(configs_dir), base_(load_hardware(spec.baseline_gpu)) {
-    for (const auto& p : spec.lut_gpus) luts_.push_back(load_hardware(p));
-  }
+      : spec_(spec), catalog_(configs_dir) {}
 
   std::vector<Case> cases() const {
+    const HardwareSpec* base = &spec_.baseline_gpu;
     std::vector<Case> c{
-        {"fp16_tensor_core", &base_, LinearMethod::kMacTensorCore, 16, DataType::kFp16},
-        {"int8_tensor_core", &base_, LinearMethod::kMacTensorCore, 8, DataType::kInt8}};
+        {"fp16_tensor_core", base, LinearMethod::kMacTensorCore, 16, DataType::kFp16},
+        {"int8_tensor_core", base, LinearMethod::kMacTensorCore, 8, DataType::kInt8}};
     for (int b : spec_.weight_bits) {
       for (const DataType a : spec_.activations) {
-        c.push_back({"dequant", &base_, LinearMethod::kDequant, b, a});
-        for (const auto& l : luts_) c.push_back({"lut", &l, LinearMethod::kLut, b, a});
+        c.push_back({"dequant", base, LinearMethod::kDequant, b, a});
+        for (const auto& l : spec_.lut_gpus) c.push_back({"lut", &l, LinearMethod::kLut, b, a});
       }
     }
     return c;
@@ -119,23 +122,17 @@ class CompareRunner {
 
   const CompareStudySpec& spec_;
   ModelCatalog catalog_;
-  HardwareSpec base_;
-  std::vector<HardwareSpec> luts_;
 };
 
 }  // namespace
 
-CompareStudySpec read_compare_study(config::ConfigReader& root,
-                                    const std::filesystem::path& configs_dir) {
+CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& context) {
   CompareStudySpec s;
-  s.study = root.get<std::string>("study", {.description = "study name (results/<study>/)"});
-  s.baseline_gpu = hardware_config_path(
-      root.get<std::string>("baseline_gpu",
-                            {.description = "hardware config of the MAC baselines"}),
-      configs_dir);
+  s.baseline_gpu =
+      context.hardware.read(root, "baseline_gpu", "hardware config of the MAC baselines");
   for (const auto& g : root.get<std::vector<std::string>>(
            "lut_gpus", {.description = "hardware configs with LUT tensor cores"})) {
-    s.lut_gpus.push_back(hardware_config_path(g, configs_dir));
+    s.lut_gpus.push_back(context.hardware.load(g, root, "lut_gpus"));
   }
   s.models = root.get<std::vector<std::string>>("models", {.description = "catalog model names"});
   s.scenarios = read_scenarios(root);
@@ -151,14 +148,10 @@ CompareStudySpec read_compare_study(config::ConfigReader& root,
   s.tensor_parallel = root.get<int>(
       "tensor_parallel",
       {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});
-  s.precompute = root.get<std::string>("precompute", {.description = "LUT table precompute",
-                                                      .default_value = "fused",
-                                                      .allowed = {"fused", "separate"}}) == "fused"
-                     ? PrecomputeMode::kFused
-                     : PrecomputeMode::kSeparateKernel;
-  s.launch_gaps = root.get<bool>(
-      "launch_gaps", {.description = "add the host launch gap per kernel (no CUDA graphs)",
-                      .default_value = false});
+  const ForwardPassKeys pass = read_forward_pass_keys(root);
+  s.precompute = pass.precompute;
+  s.launch_gaps = pass.launch_gaps;
+  s.energy = read_energy_key(root, context.configs_dir);
   return s;
 }
 
@@ -177,6 +170,31 @@ std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,
     }
   }
   return rows;
+}
+
+CompareStudy::CompareStudy(config::ConfigReader& root, StudyContext& context)
+    : spec_(read_compare_study(root, context)), configs_dir_(context.configs_dir) {}
+
+std::string CompareStudy::plan() const {
+  return std::to_string(spec_.models.size()) + " models x " +
+         std::to_string(spec_.scenarios.size()) + " scenarios (configs: " + configs_dir_.string() +
+         ")";
+}
+
+StudyResult CompareStudy::run(const StudyProgress& progress) const {
+  const auto rows =
+      run_compare_study(spec_, configs_dir_, [&](std::size_t done, std::size_t total) {
+        if (progress) progress(done, total, "model x scenario done");
+      });
+  StudyResult result{.tables = {{"compare", compare_table(rows, spec_.energy)}},
+                     .summary = compare_summary_table(rows)};
+  result.record_notes["assumptions"] = {
+      "attention (activation x activation) and 16-bit-weight linears run on the GPU's FP16 MAC "
+      "tensor cores, also on LUT variants",
+      "tensor-parallel communication is not modelled",
+      "latency per GPU; weights_fit reports whether the linear weights fit in one GPU's DRAM"};
+  result.record_notes["energy_pricing"] = energy_record(spec_.energy);
+  return result;
 }
 
 }  // namespace lutsim

@@ -1,0 +1,64 @@
+#include "cli/study_command.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "cli/config_loading.hpp"
+#include "cli/text_table.hpp"
+
+namespace lutsim::cli {
+namespace {
+
+// One updating line on a terminal, a line per step otherwise.
+StudyProgress progress_printer() {
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  return [tty](std::size_t done, std::size_t total, std::string_view unit) {
+    std::cerr << (tty ? "\r" : "") << "  [" << done << "/" << total << "] " << unit
+              << (tty && done < total ? "" : "\n") << std::flush;
+  };
+}
+
+}  // namespace
+
+void add_study_options(CLI::App& cmd, StudyOptions& o, const std::string& set_example) {
+  cmd.add_option("--set", o.sets,
+                 "override a config value: --set " + set_example +
+                     "; hw.<config>.<key>=<value> sets a key of a hardware config the study "
+                     "uses (repeatable)");
+  cmd.add_option("-o,--out", o.out_dir, "output directory; default: results/<name>");
+  cmd.add_option(
+         "--configs-dir", o.configs_dir,
+         "folder with hw/ and models/; default: configs/ above the binary or the working directory")
+      ->check(CLI::ExistingDirectory);
+}
+
+StudyRun run_study(config::ConfigDocument doc, const StudyOptions& o, bool narrate) {
+  StudyRun run{load_study(std::move(doc), o.sets, configs_dir(o.configs_dir)), {}};
+  if (narrate) std::cerr << run.loaded.kind << ": " << run.loaded.study->plan() << "\n";
+  run.result = run.loaded.study->run(narrate ? progress_printer() : StudyProgress{});
+  return run;
+}
+
+std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o) {
+  const std::string dir = o.out_dir.empty() ? "results/" + run.loaded.name : o.out_dir;
+  const RunRecord record =
+      make_run_record(run.loaded.kind, recorded_config(run.loaded, run.result));
+  std::vector<WrittenFiles> files;
+  for (const StudyTable& t : run.result.tables) {
+    files.push_back(write_result_files(dir, t.stem, t.table, record));
+  }
+  return files;
+}
+
+std::string describe_run(const StudyRun& run, const std::vector<WrittenFiles>& files) {
+  const StudyResult& r = run.result;
+  std::string text = format_text_table(r.summary ? *r.summary : r.tables.front().table) + "\n";
+  if (!r.report.empty()) text += r.report + "\n";
+  for (const WrittenFiles& f : files) {
+    text += "wrote " + f.csv.string() + " and " + f.json.string() + "\n";
+  }
+  return text;
+}
+
+}  // namespace lutsim::cli

@@ -1,0 +1,56 @@
+#include "ppa/studies/kinds/ppa_studies.hpp"
+#include "ppa/studies/kinds/study_parts.hpp"
+
+namespace lutsim::ppa {
+
+GroupSizeStudy::GroupSizeStudy(config::ConfigReader& root, PpaRunSpec run)
+    : PpaStudy(std::move(run)) {
+  group_sizes_ = read_ints(root, "group_sizes", "LUT group sizes K", {2, 3, 4, 5, 6}, 2, 6);
+  weight_bits_ = read_ints(root, "weight_bits", "weight bits", {2}, 1, 8);
+  activations_ = read_activations(root, {"fp16", "int8"});
+}
+
+Plan GroupSizeStudy::plan() const {
+  Plan p{{{"k", "1", "group size"},
+          {"weight_bits", "bit", ""},
+          {"activation", "", ""},
+          {"part", "", "unit: the LUT dot unit; precompute: the table precompute of one group"}},
+         {},
+         {"the table precompute is priced separately: in the LUT Tensor Core one precompute "
+          "serves a whole row of N dot units (or runs outside the array)"}};
+  for (DataType a : activations_) {
+    for (int w : weight_bits_) {
+      for (int k : group_sizes_) {
+        DesignPoint d = family_design("lut", k, w, a);
+        p.rows.push_back({{std::int64_t{k}, std::int64_t{w}, act_name(a), std::string("unit")}, d});
+        DesignPoint pre = d;
+        pre.kind = DesignKind::kTablePrecompute;
+        pre.negation_in_acc = false;
+        p.rows.push_back(
+            {{std::int64_t{k}, std::int64_t{w}, act_name(a), std::string("precompute")}, pre});
+      }
+    }
+  }
+  return p;
+}
+
+std::vector<std::string> GroupSizeStudy::findings(const Plan& /*plan*/,
+                                                  const DesignResults& r) const {
+  std::vector<std::string> out;
+  for (DataType a : activations_) {
+    for (int w : weight_bits_) {
+      int best_k = 0;
+      double best = 0;
+      for (int k : group_sizes_) {
+        const double dens = r.at(family_design("lut", k, w, a).label()).tops_per_mm2();
+        if (dens > best) best = dens, best_k = k;
+      }
+      out.push_back("A_" + act_name(a) + " W_INT" + std::to_string(w) +
+                    ": best group size by compute density of the dot unit is K=" +
+                    std::to_string(best_k) + " (" + fixed(best, 3) + " TOPS/mm^2)");
+    }
+  }
+  return out;
+}
+
+}  // namespace lutsim::ppa

@@ -1,0 +1,80 @@
+#include "ppa/studies/kinds/ppa_studies.hpp"
+#include "ppa/studies/kinds/study_parts.hpp"
+
+namespace lutsim::ppa {
+namespace {
+
+TensorCoreVariant read_variant(config::ConfigReader& tc) {
+  TensorCoreVariant v;
+  v.name = tc.get<std::string>("name", {.description = "label"});
+  const std::string design = tc.get<std::string>(
+      "design", {.description = "building block",
+                 .allowed = {"lut_array", "mac_array", "mac_dot_unit", "lut_dot_unit"}});
+  const DesignKind kind = parse_design_kind(design);
+  v.design = read_shape(tc, "array", {1, 1, 4}, kind);
+  if (kind == DesignKind::kMacDotUnit || kind == DesignKind::kLutDotUnit) {
+    v.design.array_m = v.design.array_n = 1;
+  }
+  v.design.weight_bits = tc.get<int>(
+      "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});
+  v.design.activation = parse_data_type(tc.get<std::string>(
+      "activation",
+      {.description = "activation format", .default_value = "fp16", .allowed = kActivationNames}));
+  v.copies = tc.get<int>(
+      "copies",
+      {.description = "blocks per tensor core", .default_value = 1, .min = 1, .max = 4096});
+  check_design(tc, "array", v.design);
+  return v;
+}
+
+}  // namespace
+
+TensorCoreStudy::TensorCoreStudy(config::ConfigReader& root, PpaRunSpec run)
+    : PpaStudy(std::move(run)) {
+  for (auto& tc : root.section_list("tensor_cores", "tensor-core variants")) {
+    tensor_cores_.push_back(read_variant(tc));
+  }
+  if (tensor_cores_.empty()) throw root.error("tensor_cores", "needs at least one variant");
+  tensor_cores_per_sm_ = root.get<int>(
+      "tensor_cores_per_sm",
+      {.description = "tensor cores per SM", .default_value = 4, .min = 1, .max = 64});
+}
+
+Plan TensorCoreStudy::plan() const {
+  Plan p{{{"variant", "", ""},
+          {"scope", "", "tensor_core or sm"},
+          {"block", "", "building block"},
+          {"copies", "1", "blocks in this scope"}},
+         {},
+         {"a tensor core is `copies` replicated blocks and an SM holds tensor_cores_per_sm "
+          "tensor cores: area and power scale linearly (wiring and operand delivery not "
+          "included)"}};
+  for (const TensorCoreVariant& v : tensor_cores_) {
+    const double tc = v.copies;
+    const double sm = tc * tensor_cores_per_sm_;
+    p.rows.push_back(
+        {{v.name, std::string("tensor_core"), v.design.label(), std::int64_t{v.copies}},
+         v.design,
+         tc});
+    p.rows.push_back({{v.name, std::string("sm"), v.design.label(), static_cast<std::int64_t>(sm)},
+                      v.design,
+                      sm});
+  }
+  return p;
+}
+
+std::vector<std::string> TensorCoreStudy::findings(const Plan& plan, const DesignResults& r) const {
+  std::vector<std::string> out;
+  for (const RowPlan& row : plan.rows) {
+    if (std::get<std::string>(row.keys[1]) != "sm") continue;
+    const DesignPpa& p = r.at(row.design.label());
+    out.push_back(std::get<std::string>(row.keys[0]) +
+                  " per SM: " + fixed(p.area_um2 * row.copies * 1e-6, 4) + " mm^2, " +
+                  fixed(p.total_w * row.copies * 1e3, 1) + " mW, " +
+                  fixed(p.macs_per_cycle * row.copies, 0) + " MAC/cycle at W_INT" +
+                  std::to_string(row.design.weight_bits));
+  }
+  return out;
+}
+
+}  // namespace lutsim::ppa

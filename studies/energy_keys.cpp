@@ -1,0 +1,31 @@
+#include "studies/energy_keys.hpp"
+
+#include "core/config/named_config.hpp"
+
+namespace lutsim {
+
+ppa::EnergyPricing read_energy_key(config::ConfigReader& root,
+                                   const std::filesystem::path& configs_dir) {
+  const std::string name = root.get<std::string>(
+      "energy", {.description = "energy per action: a name in configs/energy or a path",
+                 .default_value = "nangate45_hbm2"});
+  return ppa::load_energy_pricing(named_config_path(name, configs_dir / "energy"));
+}
+
+nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {
+  return {{"name", pricing.name},
+          {"file", pricing.file.string()},
+          {"counted",
+           "per operator: MACs by type, LUT lookups by table entry format, CUDA-core "
+           "instructions (dequantization, table precompute), register-file, shared-memory, L2 "
+           "and DRAM bytes (sim/tile/end_to_end.hpp); memory-bound operators count their bytes "
+           "only"},
+          {"prices", ppa::provenance(pricing)}};
+}
+
+double energy_per_token_mj(const ppa::EnergyPricing& pricing, const ActionCounts& actions,
+                           std::int64_t tokens) {
+  return ppa::price_actions(pricing, actions).total_j() / static_cast<double>(tokens) * 1e3;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,18 @@
+#include "studies/forward_pass_keys.hpp"
+
+namespace lutsim {
+
+ForwardPassKeys read_forward_pass_keys(config::ConfigReader& r) {
+  ForwardPassKeys k;
+  k.precompute = r.get<std::string>("precompute", {.description = "LUT table precompute",
+                                                   .default_value = "fused",
+                                                   .allowed = {"fused", "separate"}}) == "fused"
+                     ? PrecomputeMode::kFused
+                     : PrecomputeMode::kSeparateKernel;
+  k.launch_gaps = r.get<bool>("launch_gaps",
+                              {.description = "add the host launch gap per kernel (no CUDA graphs)",
+                               .default_value = false});
+  return k;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,124 @@
+#include "studies/gemm/gemm_study.hpp"
+
+#include <cstdio>
+#include <vector>
+
+#include "sim/tile/end_to_end.hpp"
+#include "sim/tile/gemm_model.hpp"
+#include "studies/hardware_configs.hpp"
+
+namespace lutsim {
+namespace {
+
+GemmKernel choose_kernel(const GemmStudySpec& s) {
+  const DataType act = parse_data_type(s.act_dtype);
+  std::string family = s.kernel;
+  if (family == "auto") {
+    const LinearMethod m = default_linear_method(s.gpu, s.weight_bits, act);
+    family = m == LinearMethod::kMacTensorCore ? "dense" : std::string(to_string(m));
+  }
+  if (family == "dense") return dense_kernel(s.gpu, act);
+  if (family == "dequant") return dequant_kernel(s.gpu, s.weight_bits, act);
+  return lut_kernel(s.gpu, s.weight_bits, act);
+}
+
+// printf-style formatting into a string.
+template <class... Args>
+std::string format(const char* fmt, Args... args) {
+  std::vector<char> buffer(1 + std::snprintf(nullptr, 0, fmt, args...));
+  std::snprintf(buffer.data(), buffer.size(), fmt, args...);
+  return buffer.data();
+}
+
+std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const GemmShape& shape,
+                     const GemmEstimate& e) {
+  const ThreadblockTile& t = e.tiling.tile;
+  std::string out =
+      format("%s on %s: M=%lld N=%lld K=%lld\n", kernel.name.c_str(), s.gpu.name.c_str(),
+             static_cast<long long>(s.m), static_cast<long long>(s.n), static_cast<long long>(s.k));
+  out += format("  time            %.3f us  (%.1f TFLOP/s equivalent)\n", e.time_s * 1e6,
+                shape.flops() / e.time_s / 1e12);
+  out += format("  bound           %s\n", std::string(to_string(e.bound)).c_str());
+  out += format("  tiling          %dx%dx%d, %d stages, split-K %d", t.bm, t.bn, t.bk, t.stages,
+                e.tiling.split_k);
+  if (e.tiling.multicast != Multicast::kNone) {
+    out += format(", clusters of %d sharing the %s tile", s.gpu.cluster_multicast_ctas,
+                  to_string(e.tiling.multicast));
+  }
+  out += "\n";
+  out += format("  CTAs            %lld (%d per SM, %lld waves)\n", static_cast<long long>(e.ctas),
+                e.ctas_per_sm, static_cast<long long>(e.waves));
+  out += format(
+      "  compute         %.3f us\n  DRAM            %.3f us (%.3f MB)\n  L2              %.3f us",
+      e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6, e.l2_s * 1e6);
+  return out;
+}
+
+ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const GemmEstimate& e) {
+  const ThreadblockTile& t = e.tiling.tile;
+  ResultTable table({{"kernel", "", "kernel family and type"},
+                     {"time", "us", "one GEMM"},
+                     {"throughput", "TFLOP/s", "2 M N K / time"},
+                     {"bound", "", "what limits it"},
+                     {"tile", "", "threadblock tile BMxBNxBK"},
+                     {"stages", "1", "pipeline stages"},
+                     {"split_k", "1", "K split across CTAs"},
+                     {"ctas", "1", "threadblocks"},
+                     {"waves", "1", "waves of CTAs over the SMs"},
+                     {"compute_time", "us", "tensor compute alone"},
+                     {"dram_time", "us", "DRAM traffic alone"},
+                     {"dram_bytes", "MB", "DRAM traffic"},
+                     {"l2_time", "us", "L2 traffic alone"}});
+  table.add_row({kernel.name, e.time_s * 1e6, shape.flops() / e.time_s / 1e12,
+                 std::string(to_string(e.bound)),
+                 std::to_string(t.bm) + "x" + std::to_string(t.bn) + "x" + std::to_string(t.bk),
+                 std::int64_t{t.stages}, std::int64_t{e.tiling.split_k}, std::int64_t{e.ctas},
+                 std::int64_t{e.waves}, e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6,
+                 e.l2_s * 1e6});
+  return table;
+}
+
+}  // namespace
+
+GemmStudySpec read_gemm_study(config::ConfigReader& root, StudyContext& context) {
+  GemmStudySpec s;
+  s.gpu = context.hardware.read(root, "gpu", "hardware config: a name in configs/hw or a path");
+  const auto dim = [&root](std::string_view key, std::string description) {
+    return root.get<std::int64_t>(key, {.description = std::move(description), .min = 1});
+  };
+  s.m = dim("m", "rows of X (batch x tokens)");
+  s.n = dim("n", "output features");
+  s.k = dim("k", "input features");
+  s.act_dtype = root.get<std::string>("act_dtype", {.description = "activation type",
+                                                    .default_value = "fp16",
+                                                    .allowed = {"fp16", "bf16", "int8", "fp8"}});
+  s.weight_bits = root.get<int>("weight_bits", {.description = "weight bits (16: FP16 weights)",
+                                                .unit = "bits",
+                                                .default_value = 16,
+                                                .min = 1,
+                                                .max = 16});
+  s.kernel =
+      root.get<std::string>("kernel", {.description = "kernel family (auto: by precision and GPU)",
+                                       .default_value = "auto",
+                                       .allowed = {"auto", "dense", "dequant", "lut"}});
+  return s;
+}
+
+GemmStudy::GemmStudy(config::ConfigReader& root, StudyContext& context)
+    : spec_(read_gemm_study(root, context)) {}
+
+std::string GemmStudy::plan() const {
+  return "M=" + std::to_string(spec_.m) + " N=" + std::to_string(spec_.n) +
+         " K=" + std::to_string(spec_.k) + " on " + spec_.gpu.name;
+}
+
+StudyResult GemmStudy::run(const StudyProgress& progress) const {
+  const GemmKernel kernel = choose_kernel(spec_);
+  const GemmShape shape{spec_.m, spec_.n, spec_.k, 1, DataType::kFp16};
+  const GemmEstimate e = best_gemm(spec_.gpu, kernel, shape);
+  if (progress) progress(1, 1, "GEMM timed");
+  return {.tables = {{"gemm", gemm_table(kernel, shape, e)}},
+          .report = describe(spec_, kernel, shape, e)};
+}
+
+}  // namespace lutsim

@@ -1,0 +1,78 @@
+#include "studies/hardware_configs.hpp"
+
+#include "core/config/config_document.hpp"
+
+namespace lutsim {
+namespace {
+
+config::ConfigError override_error(std::string_view assignment, std::string key_path,
+                                   std::string message) {
+  return config::ConfigError({"--set " + std::string(assignment), 1, 7}, std::move(key_path),
+                             std::move(message));
+}
+
+}  // namespace
+
+HardwareConfigs::HardwareConfigs(std::filesystem::path configs_dir)
+    : configs_dir_(std::move(configs_dir)) {}
+
+bool HardwareConfigs::route(std::string_view assignment) {
+  if (!assignment.starts_with(kPrefix)) return false;
+  const std::size_t equals = assignment.find('=');
+  const std::size_t dot = assignment.find('.', kPrefix.size());
+  if (dot == std::string_view::npos || dot == kPrefix.size() || dot > equals) {
+    throw override_error(assignment, std::string(assignment.substr(0, equals)),
+                         "expected hw.<config>.<key>=<value>, <config> a hardware config the "
+                         "study uses (e.g. hw.a100_lut_4x.lut_tensor_core.array_n=128)");
+  }
+  routed_.push_back({std::string(assignment.substr(kPrefix.size(), dot - kPrefix.size())),
+                     std::string(assignment.substr(0, dot + 1)),
+                     std::string(assignment.substr(dot + 1))});
+  return true;
+}
+
+const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
+                                          const config::ConfigReader& where, std::string_view key) {
+  const std::filesystem::path path = hardware_config_path(name_or_path, configs_dir_);
+  const std::string stem = path.stem().string();
+  if (const auto found = loaded_.find(stem); found != loaded_.end()) {
+    if (found->second.path != path) {
+      throw where.error(key, "hardware configs " + found->second.path.string() + " and " +
+                                 path.string() + " share the name '" + stem +
+                                 "' that hw.<config> overrides address");
+    }
+    return found->second.spec;
+  }
+  auto doc = config::ConfigDocument::load_file(path);
+  for (const Routed& r : routed_) {
+    if (r.config == stem) doc.apply_override(r.rest, r.prefix);
+  }
+  auto root = doc.root();
+  HardwareSpec spec = read_hardware(root);
+  doc.check_all_consumed();
+  return loaded_.emplace(stem, Loaded{path, std::move(spec), doc.resolved()}).first->second.spec;
+}
+
+const HardwareSpec& HardwareConfigs::read(config::ConfigReader& root, std::string_view key,
+                                          std::string description) {
+  return load(root.get<std::string>(key, {.description = std::move(description)}), root, key);
+}
+
+void HardwareConfigs::check_all_routed_used() const {
+  for (const Routed& r : routed_) {
+    if (loaded_.count(r.config)) continue;
+    std::string used;
+    for (const auto& [stem, loaded] : loaded_) used += (used.empty() ? "" : ", ") + stem;
+    throw override_error(r.prefix + r.rest, "hw." + r.config,
+                         "the study uses no hardware config '" + r.config +
+                             "' (it uses: " + (used.empty() ? "none" : used) + ")");
+  }
+}
+
+nlohmann::json HardwareConfigs::resolved() const {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [stem, loaded] : loaded_) out[stem] = loaded.resolved;
+  return out;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,175 @@
+#include "studies/model/model_study.hpp"
+
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "studies/energy_keys.hpp"
+#include "studies/forward_pass_keys.hpp"
+#include "studies/hardware_configs.hpp"
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_csv.hpp"
+#include "workloads/trace_metrics.hpp"
+
+namespace lutsim {
+namespace {
+
+// Defaults are those of `lutsim model`'s options.
+TraceRequest read_request(config::ConfigReader r) {
+  TraceRequest q;
+  q.phase = parse_phase(r.get<std::string>("phase", {.description = "prefill or decode",
+                                                     .default_value = "prefill",
+                                                     .allowed = {"prefill", "decode"}}));
+  q.batch = r.get<std::int64_t>(
+      "batch", {.description = "sequences", .default_value = 1, .min = 1, .max = 1 << 20});
+  q.seq_len = r.get<std::int64_t>("seq_len", {.description = "prompt tokens per sequence (prefill)",
+                                              .default_value = 2048,
+                                              .min = 1,
+                                              .max = 1 << 20});
+  q.kv_len = r.get<std::int64_t>("kv_len", {.description = "cached tokens per sequence (decode)",
+                                            .default_value = 0,
+                                            .min = 0,
+                                            .max = 1 << 24});
+  q.weight_bits = r.get<int>("weight_bits", {.description = "linear weight bits (16: FP16)",
+                                             .unit = "bits",
+                                             .default_value = 16,
+                                             .min = 1,
+                                             .max = 16});
+  q.act_dtype = parse_data_type(
+      r.get<std::string>("act_dtype", {.description = "linear activation type",
+                                       .default_value = "fp16",
+                                       .allowed = name_list(kTraceActivationTypes)}));
+  q.tensor_parallel = r.get<int>(
+      "tensor_parallel",
+      {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});
+  q.fusion = parse_linear_fusion(
+      r.get<std::string>("fusion", {.description = "how q/k/v and gate/up linears are fused",
+                                    .default_value = "framework",
+                                    .allowed = {"framework", "checkpoint", "separate"}}));
+  q.include_lm_head =
+      r.get<bool>("lm_head", {.description = "the LM head is in the trace", .default_value = true});
+  return q;
+}
+
+LinearMethod choose_method(const ModelStudySpec& s, const GemmTrace& trace) {
+  if (s.method == "lut") return LinearMethod::kLut;
+  if (s.method == "dequant") return LinearMethod::kDequant;
+  if (s.method == "mac") return LinearMethod::kMacTensorCore;
+  return default_linear_method(s.gpu, trace);
+}
+
+// Energy per token of every operator and of the whole pass, or why the
+// pricing cannot give it (an action it has no price for, e.g. bf16 MACs): the
+// latencies are still reported, the energy is refused by name, never guessed.
+struct ModelEnergy {
+  std::vector<double> per_op_mj;
+  double total_mj = 0.0;
+  std::string not_priced;  // empty when priced
+};
+
+ModelEnergy price_forward(const EndToEndResult& r, const ppa::EnergyPricing& pricing,
+                          std::int64_t tokens) {
+  ModelEnergy e;
+  try {
+    for (const OpTime& op : r.ops) {
+      e.per_op_mj.push_back(energy_per_token_mj(pricing, op.actions, tokens));
+    }
+    e.total_mj = energy_per_token_mj(pricing, r.actions, tokens);
+  } catch (const std::invalid_argument& unpriced) {
+    e = ModelEnergy{{}, 0.0, unpriced.what()};
+  }
+  return e;
+}
+
+// Per operator: time, share and (when priced) energy per token of the pass.
+ResultTable op_table(const EndToEndResult& r, const ModelEnergy& energy) {
+  std::vector<ResultTable::Column> columns{{"op", "", "operator"},
+                                           {"kernel", "", "kernel family and type"},
+                                           {"count", "1", "per forward pass"},
+                                           {"time_each", "us", "one occurrence"},
+                                           {"time", "ms", "all occurrences"},
+                                           {"share", "%", "of the forward pass"},
+                                           {"bound", "", "what limits it"}};
+  const bool priced = energy.not_priced.empty();
+  if (priced) {
+    columns.push_back(
+        {"energy_per_token", "mJ/token", std::string("all occurrences; ") + kEnergyPerTokenText});
+  }
+  ResultTable t(columns);
+  for (std::size_t i = 0; i < r.ops.size(); ++i) {
+    const OpTime& op = r.ops[i];
+    std::vector<ResultTable::Cell> row{op.name,         op.kernel,
+                                       op.count,        op.time_each_s * 1e6,
+                                       op.time_s * 1e3, 100.0 * op.time_s / r.total_s,
+                                       op.bound};
+    if (priced) row.push_back(energy.per_op_mj[i]);
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+}  // namespace
+
+ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& context) {
+  ModelStudySpec s;
+  s.gpu = context.hardware.read(root, "gpu", "hardware config: a name in configs/hw or a path");
+  s.trace_csv = root.get<std::string>(
+      "trace_csv",
+      {.description = "simulate this trace CSV instead of a model", .default_value = ""});
+  s.model = root.get<std::string>(
+      "model", {.description = "catalog name, model YAML or config.json", .default_value = ""});
+  if (s.model.empty() == s.trace_csv.empty()) {
+    throw root.error("model", "give exactly one of model and trace_csv");
+  }
+  if (!s.model.empty()) {
+    s.request = read_request(root.section("workload", "the forward pass traced from `model`"));
+  } else if (root.has("workload")) {
+    throw root.error("workload", "a trace_csv fixes the forward pass; workload is for `model`");
+  }
+  s.method = root.get<std::string>("method", {.description = "linear kernel family",
+                                              .default_value = "auto",
+                                              .allowed = {"auto", "mac", "dequant", "lut"}});
+  const ForwardPassKeys pass = read_forward_pass_keys(root);
+  s.precompute = pass.precompute;
+  s.launch_gaps = pass.launch_gaps;
+  s.energy = read_energy_key(root, context.configs_dir);
+  return s;
+}
+
+ModelStudy::ModelStudy(config::ConfigReader& root, StudyContext& context)
+    : spec_(read_model_study(root, context)), configs_dir_(context.configs_dir) {}
+
+std::string ModelStudy::plan() const {
+  return (spec_.trace_csv.empty() ? spec_.model : spec_.trace_csv) + " on " + spec_.gpu.name;
+}
+
+StudyResult ModelStudy::run(const StudyProgress& progress) const {
+  const GemmTrace trace =
+      spec_.trace_csv.empty()
+          ? make_trace(ModelCatalog(configs_dir_).load(spec_.model), spec_.request)
+          : read_trace_csv(spec_.trace_csv);
+  const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
+                       spec_.launch_gaps};
+  const EndToEndResult r = simulate_forward(trace, sys);
+  if (progress) progress(1, 1, "forward pass timed");
+
+  const std::int64_t tokens = tokens_per_forward(trace);
+  const ModelEnergy energy = price_forward(r, spec_.energy, tokens);
+  std::ostringstream report;
+  report << trace.model << " " << trace.phase << " on " << spec_.gpu.name << ": " << r.total_s * 1e3
+         << " ms per forward pass, ";
+  if (energy.not_priced.empty()) {
+    report << energy.total_mj << " mJ per token (" << tokens << " tokens, " << spec_.energy.name
+           << " energies)";
+  } else {
+    report << "energy per token not priced: " << energy.not_priced;
+  }
+  StudyResult result{.tables = {{"model", op_table(r, energy)}}, .report = report.str()};
+  result.record_notes["linear_method"] = std::string(to_string(sys.method));
+  result.record_notes["tokens_per_forward"] = tokens;
+  result.record_notes["energy_pricing"] = energy_record(spec_.energy);
+  result.record_notes["energy_not_priced"] = energy.not_priced;
+  return result;
+}
+
+}  // namespace lutsim

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/specs/hardware_spec.hpp"
+#include "sim/tile/end_to_end.hpp"
+#include "studies/study.hpp"
+#include "ppa/energy/energy_pricing.hpp"
+#include "workloads/trace_generator.hpp"
+
+namespace lutsim {
+
+// One forward pass of a model (generated from the catalog, or a trace CSV)
+// on one GPU, per operator.
+struct ModelStudySpec {
+  HardwareSpec gpu;
+  std::string model;      // catalog name, model YAML or config.json; empty with trace_csv
+  TraceRequest request;   // with `model`
+  std::string trace_csv;  // a trace to simulate instead of a model
+  std::string method;     // auto | mac | dequant | lut
+  PrecomputeMode precompute = PrecomputeMode::kFused;
+  bool launch_gaps = false;
+  ppa::EnergyPricing energy;  // prices the operators' action counts (key `energy`)
+};
+
+ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& context);
+
+// The study `model` (what `lutsim model` runs): table "model", one row per
+// operator; records the linear method it chose as `linear_method`.
+class ModelStudy final : public Study {
+ public:
+  static constexpr std::string_view kName = "model";
+
+  ModelStudy(config::ConfigReader& root, StudyContext& context);
+  std::string plan() const override;
+  StudyResult run(const StudyProgress& progress) const override;
+
+ private:
+  ModelStudySpec spec_;
+  std::filesystem::path configs_dir_;
+};
+
+}  // namespace lutsim

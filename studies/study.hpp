@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/io/result_table.hpp"
+
+namespace lutsim {
+
+class HardwareConfigs;
+
+// A table a study produced, written as <dir>/<stem>.csv and <stem>.json.
+struct StudyTable {
+  std::string stem;
+  ResultTable table;
+};
+
+// What a study's run returns. The resolved configs it used are recorded by
+// whoever loaded it (see load_study), not here.
+struct StudyResult {
+  std::vector<StudyTable> tables{};
+  std::optional<ResultTable> summary{};  // what a person reads; tables[0] when absent
+  std::string report{};                  // lines for people after the table, may be empty
+  nlohmann::json record_notes = nlohmann::json::object();  // added to the recorded config
+};
+
+// Called after each unit of work: done of total, and what a unit is.
+using StudyProgress =
+    std::function<void(std::size_t done, std::size_t total, std::string_view unit)>;
+
+// What a study may use while it reads its spec: where hardware and model
+// configs live, and the hardware configs (resolved up front, overridable).
+struct StudyContext {
+  std::filesystem::path configs_dir;
+  HardwareConfigs& hardware;
+};
+
+// A runnable job: constructed from its own spec (read strictly from a config
+// document, see StudyRegistry), it runs and returns tables with units.
+// Concrete studies live in studies/<name>/ and register under the name their
+// configs give as `study:`.
+class Study {
+ public:
+  virtual ~Study() = default;
+
+  // One line for people saying what run() will do ("4 models x 2 scenarios").
+  virtual std::string plan() const = 0;
+  virtual StudyResult run(const StudyProgress& progress) const = 0;
+};
+
+}  // namespace lutsim

@@ -1,0 +1,35 @@
+#include "studies/study_loader.hpp"
+
+#include "studies/hardware_configs.hpp"
+
+namespace lutsim {
+
+LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string>& overrides,
+                       const std::filesystem::path& configs_dir, const StudyRegistry& registry) {
+  HardwareConfigs hardware(configs_dir);
+  for (const auto& o : overrides) {
+    if (!hardware.route(o)) doc.apply_override(o);
+  }
+  auto root = doc.root();
+  StudyContext context{configs_dir, hardware};
+  LoadedStudy out;
+  out.study = registry.create(root, context);
+  out.kind = doc.resolved().at("study").get<std::string>();
+  out.name = root.get<std::string>(
+      "name",
+      {.description = "names the results folder (results/<name>/)", .default_value = out.kind});
+  doc.check_all_consumed();
+  hardware.check_all_routed_used();
+  out.resolved = doc.resolved();
+  out.resolved["hw"] = hardware.resolved();
+  out.params = doc.params();
+  return out;
+}
+
+nlohmann::json recorded_config(const LoadedStudy& loaded, const StudyResult& result) {
+  nlohmann::json config = loaded.resolved;
+  config.update(result.record_notes);
+  return config;
+}
+
+}  // namespace lutsim

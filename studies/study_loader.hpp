@@ -1,0 +1,35 @@
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/config/config_document.hpp"
+#include "studies/study.hpp"
+#include "studies/study_registry.hpp"
+
+namespace lutsim {
+
+// A study read from its config, ready to run.
+struct LoadedStudy {
+  std::unique_ptr<Study> study;
+  std::string kind;         // its `study:` key
+  std::string name;         // `name:`, default the kind: results go to results/<name>/
+  nlohmann::json resolved;  // the study config resolved, with "hw": {config: resolved}
+  std::vector<config::ParamInfo> params;  // of the study config, in declaration order
+};
+
+// Applies the overrides ("key=value"; "hw.<config>.<key>=value" goes to a
+// hardware config, see HardwareConfigs), builds the study its `study:` key
+// names and checks strictly that every key of every config was read.
+// Throws config::ConfigError naming the file (or override) and key.
+LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string>& overrides,
+                       const std::filesystem::path& configs_dir,
+                       const StudyRegistry& registry = builtin_studies());
+
+// The config the study's outputs record: `loaded.resolved` with the run's notes.
+nlohmann::json recorded_config(const LoadedStudy& loaded, const StudyResult& result);
+
+}  // namespace lutsim

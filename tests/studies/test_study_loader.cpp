@@ -1,0 +1,91 @@
+// Loading studies by name, with --set overrides that reach hardware configs.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "core/config/config_document.hpp"
+#include "studies/compare/compare_study.hpp"
+#include "studies/hardware_configs.hpp"
+#include "studies/study_loader.hpp"
+
+using namespace lutsim;
+using config::ConfigDocument;
+using config::ConfigError;
+
+namespace {
+
+const std::string kCompare = "configs/studies/compare_default.yaml";
+
+LoadedStudy load(const std::string& path, const std::vector<std::string>& sets) {
+  return load_study(ConfigDocument::load_file(path), sets, "configs");
+}
+
+std::string load_error(const std::vector<std::string>& sets) {
+  try {
+    load(kCompare, sets);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("a study is built by its study key and records its hardware configs", "[studies]") {
+  const LoadedStudy s = load(kCompare, {"hw.a100_lut_4x.lut_tensor_core.array_n=128"});
+  CHECK(s.kind == "compare");
+  CHECK(s.name == "compare");
+  CHECK(s.resolved["hw"]["a100_lut_4x"]["lut_tensor_core"]["array_n"] == 128);
+  CHECK(s.resolved["hw"]["a100_lut_8x"]["lut_tensor_core"]["array_n"] == 64);
+  CHECK(s.resolved["hw"]["a100_sxm4_80gb"]["name"] == "A100-SXM4-80GB");
+  CHECK(s.resolved["baseline_gpu"] == "a100_sxm4_80gb");
+}
+
+TEST_CASE("hardware overrides reach the compare spec", "[studies]") {
+  auto doc = ConfigDocument::load_file(kCompare);
+  HardwareConfigs hardware("configs");
+  REQUIRE(hardware.route("hw.a100_lut_4x.lut_tensor_core.array_m=4"));
+  REQUIRE(hardware.route("hw.a100_lut_4x.lut_tensor_core.array_n=32"));
+  CHECK_FALSE(hardware.route("weight_bits=[2]"));
+  auto root = doc.root();
+  StudyContext context{"configs", hardware};
+  const CompareStudySpec spec = read_compare_study(root, context);
+  REQUIRE(spec.lut_gpus.size() == 2);
+  const auto& lut = *spec.lut_gpus[0].lut_tensor_core;
+  CHECK(lut.array_m == 4);
+  CHECK(lut.array_n == 32);
+  // M4N32K4 x 4 arrays: the same 2048 lookups per cycle as M2N64K4 x 4.
+  CHECK(lut.one_bit_lookups_per_cycle() == 4 * 32 * 4 * 4);
+  CHECK(spec.lut_gpus[1].lut_tensor_core->array_m == 2);
+  hardware.check_all_routed_used();
+}
+
+TEST_CASE("bad hardware overrides name the override and the key", "[studies]") {
+  CHECK_THAT(load_error({"hw.a100_lut_4x.lut_tensor_core.array_nn=128"}),
+             Catch::StartsWith("--set hw.a100_lut_4x.lut_tensor_core.array_nn=128:1:") &&
+                 Catch::Contains("lut_tensor_core.array_nn: unknown key 'array_nn'"));
+  CHECK_THAT(load_error({"hw.h100_sxm.sm.count=132"}),
+             Catch::Contains("hw.h100_sxm: the study uses no hardware config 'h100_sxm' (it "
+                             "uses: a100_lut_4x, a100_lut_8x, a100_sxm4_80gb)"));
+  CHECK_THAT(load_error({"hw.a100_lut_4x=3"}), Catch::Contains("expected hw.<config>.<key>"));
+  CHECK_THAT(load_error({"hw.a100_lut_4x.lut_tensor_core.array_n=0"}),
+             Catch::Contains("--set hw.a100_lut_4x.lut_tensor_core.array_n=0") &&
+                 Catch::Contains("lut_tensor_core.array_n"));
+}
+
+TEST_CASE("an unknown study names the registered ones", "[studies]") {
+  CHECK_THAT(load_error({"study=comparison"}),
+             Catch::Contains("study") && Catch::Contains("accuracy") &&
+                 Catch::Contains("compare") && Catch::Contains("gemm") && Catch::Contains("model"));
+  StudyRegistry r;
+  r.add<CompareStudy>();
+  CHECK_THROWS_AS(r.add<CompareStudy>(), std::logic_error);
+  CHECK(r.names() == std::vector<std::string>{"compare"});
+}
+
+TEST_CASE("the accuracy study's results folder comes from name", "[studies]") {
+  const LoadedStudy s = load("configs/studies/numerics_accuracy.yaml", {"problem.k=64"});
+  CHECK(s.kind == "accuracy");
+  CHECK(s.name == "numerics_accuracy");
+  CHECK(s.resolved["hw"] == nlohmann::json::object());
+}
