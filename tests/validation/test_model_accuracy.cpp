@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/committed_hardware.hpp"
 #include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
 
@@ -12,9 +13,7 @@ using namespace lutsim;
 
 namespace {
 
-HardwareSpec load_hw(const std::string& name) {
-  return load_hardware("configs/hw/" + name + ".yaml");
-}
+using test::committed_hardware;
 
 }  // namespace
 
@@ -32,8 +31,7 @@ TEST_CASE("the committed A100 sets load completely", "[validation]") {
   CHECK(bitblas.gemms.front().timing == TimingMethod::kEvents);
 }
 
-TEST_CASE("the committed H100 sets load completely, one operand type per entry",
-          "[validation]") {
+TEST_CASE("the committed H100 sets load completely, one operand type per entry", "[validation]") {
   const DatasetCatalog c = load_dataset_catalog("validation/datasets.yaml");
   // Rows per type (the harness found no FP8 algorithm for 3 attention-value shapes).
   const std::vector<std::pair<std::string, std::size_t>> sets = {
@@ -54,7 +52,7 @@ TEST_CASE("the committed H100 sets load completely, one operand type per entry",
 }
 
 TEST_CASE("event-timed measurements add the launch gap", "[validation]") {
-  const HardwareSpec h = load_hw("a100_sxm4_80gb");
+  const HardwareSpec h = committed_hardware("a100_sxm4_80gb");
   MeasuredGemm m{"x", {1, 4096, 4096, 1, DataType::kFp16}, 1e-5, TimingMethod::kKernelOnly};
   const double kernel = predict_measured(h, m);
   m.timing = TimingMethod::kEvents;
@@ -62,7 +60,7 @@ TEST_CASE("event-timed measurements add the launch gap", "[validation]") {
 }
 
 TEST_CASE("errors per regime and the worst points", "[validation]") {
-  const HardwareSpec h = load_hw("a100_sxm4_80gb");
+  const HardwareSpec h = committed_hardware("a100_sxm4_80gb");
   MeasuredDataset d;
   d.name = "t";
   for (std::int64_t m : {1, 64, 4096}) {

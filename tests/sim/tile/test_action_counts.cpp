@@ -5,6 +5,7 @@
 #include "core/specs/hardware_spec.hpp"
 #include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
+#include "tests/support/committed_hardware.hpp"
 #include "workloads/model_catalog.hpp"
 #include "workloads/trace_generator.hpp"
 
@@ -12,14 +13,12 @@ using namespace lutsim;
 
 namespace {
 
-HardwareSpec hw(const std::string& name) {
-  return load_hardware("configs/hw/" + name + ".yaml");
-}
+using test::committed_hardware;
 
 }  // namespace
 
 TEST_CASE("W2A16 GEMV-like GEMM on A100-LUT-4X: counts of one tiling", "[tile][actions]") {
-  const HardwareSpec lut = hw("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   const GemmKernel k = lut_kernel(lut, 2, DataType::kFp16);
   const GemmShape s{16, 4096, 4096, 1, DataType::kFp16};
   // 16 x 512 CTA tiles, 32 K per step, 3 stages, no split-K, no multicast.
@@ -48,7 +47,7 @@ TEST_CASE("W2A16 GEMV-like GEMM on A100-LUT-4X: counts of one tiling", "[tile][a
 }
 
 TEST_CASE("dense FP16 GEMM: MACs over padded tiles", "[tile][actions]") {
-  const HardwareSpec a100 = hw("a100_sxm4_80gb");
+  const HardwareSpec a100 = committed_hardware("a100_sxm4_80gb");
   const GemmShape s{100, 200, 300, 1, DataType::kFp16};
   const auto e = estimate_dense_gemm(a100, s, {{128, 128, 32, 4}, 1, Multicast::kNone});
   REQUIRE(e);
@@ -62,7 +61,7 @@ TEST_CASE("dense FP16 GEMM: MACs over padded tiles", "[tile][actions]") {
 }
 
 TEST_CASE("best_gemm carries the counts of the tiling it chose", "[tile][actions]") {
-  const HardwareSpec lut = hw("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   const GemmKernel k = lut_kernel(lut, 2, DataType::kFp16);
   const GemmShape s{16, 4096, 4096, 1, DataType::kFp16};
   const GemmEstimate best = best_gemm(lut, k, s);
@@ -82,7 +81,8 @@ TEST_CASE("the forward pass sums its ops' actions, precompute included", "[tile]
   req.batch = 8;
   req.weight_bits = 2;
   const GemmTrace trace = make_trace(m, req);
-  const SystemSpec sys{"lut", hw("a100_lut_4x"), LinearMethod::kLut, PrecomputeMode::kFused, false};
+  const SystemSpec sys{"lut", committed_hardware("a100_lut_4x"), LinearMethod::kLut,
+                       PrecomputeMode::kFused, false};
   const EndToEndResult r = simulate_forward(trace, sys);
   ActionCounts sum;
   int checked = 0;

@@ -3,6 +3,7 @@
 #include "core/specs/hardware_spec.hpp"
 #include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
+#include "tests/support/committed_hardware.hpp"
 #include "workloads/model_catalog.hpp"
 #include "workloads/trace_generator.hpp"
 
@@ -10,9 +11,7 @@ using namespace lutsim;
 
 namespace {
 
-HardwareSpec hw(const std::string& name) {
-  return load_hardware("configs/hw/" + name + ".yaml");
-}
+using test::committed_hardware;
 
 const GemmShape kPrefill{2048, 12288, 12288, 1, DataType::kFp16};
 const GemmShape kGemv{1, 12288, 12288, 1, DataType::kFp16};
@@ -20,7 +19,7 @@ const GemmShape kGemv{1, 12288, 12288, 1, DataType::kFp16};
 }  // namespace
 
 TEST_CASE("LUT kernels run at the array rate per weight bit", "[tile]") {
-  const HardwareSpec lut = hw("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   const GemmKernel w1 = lut_kernel(lut, 1, DataType::kFp16);
   const GemmKernel w4 = lut_kernel(lut, 4, DataType::kFp16);
   // 4 tensor cores x (2 x 64 x 4 x 4X = 2048 one-bit lookups) / b.
@@ -29,12 +28,12 @@ TEST_CASE("LUT kernels run at the array rate per weight bit", "[tile]") {
   // Half tables of 8 FP16 entries per 4 activations: 4 bytes per activation.
   CHECK(w1.a_bytes_per_elem == 4.0);
   CHECK(w1.b_bytes_per_elem == Approx(1.0 / 8 + 2.0 / 128));
-  CHECK_THROWS_WITH(lut_kernel(hw("a100_sxm4_80gb"), 2, DataType::kFp16),
+  CHECK_THROWS_WITH(lut_kernel(committed_hardware("a100_sxm4_80gb"), 2, DataType::kFp16),
                     "A100-SXM4-80GB has no LUT tensor cores");
 }
 
 TEST_CASE("low-bit weights shrink the memory-bound GEMV by their bit width", "[tile]") {
-  const HardwareSpec a100 = hw("a100_sxm4_80gb");
+  const HardwareSpec a100 = committed_hardware("a100_sxm4_80gb");
   const double fp16 = best_dense_gemm(a100, kGemv).time_s;
   const double w4 = best_gemm(a100, dequant_kernel(a100, 4, DataType::kFp16), kGemv).time_s;
   const double w2 = best_gemm(a100, dequant_kernel(a100, 2, DataType::kFp16), kGemv).time_s;
@@ -43,8 +42,8 @@ TEST_CASE("low-bit weights shrink the memory-bound GEMV by their bit width", "[t
 }
 
 TEST_CASE("large-M GEMMs: dequant stays at FP16 MMA speed and LUT beats it", "[tile]") {
-  const HardwareSpec a100 = hw("a100_sxm4_80gb");
-  const HardwareSpec lut4 = hw("a100_lut_4x");
+  const HardwareSpec a100 = committed_hardware("a100_sxm4_80gb");
+  const HardwareSpec lut4 = committed_hardware("a100_lut_4x");
   const double fp16 = best_dense_gemm(a100, kPrefill).time_s;
   const double dequant = best_gemm(a100, dequant_kernel(a100, 2, DataType::kFp16), kPrefill).time_s;
   const double lut = best_gemm(lut4, lut_kernel(lut4, 2, DataType::kFp16), kPrefill).time_s;
@@ -53,8 +52,8 @@ TEST_CASE("large-M GEMMs: dequant stays at FP16 MMA speed and LUT beats it", "[t
 }
 
 TEST_CASE("a doubled register file admits larger LUT tiles and is never slower", "[tile]") {
-  const HardwareSpec plain = hw("a100_lut_8x");
-  const HardwareSpec dreg = hw("a100_lut_8x_dreg");
+  const HardwareSpec plain = committed_hardware("a100_lut_8x");
+  const HardwareSpec dreg = committed_hardware("a100_lut_8x_dreg");
   CHECK(dreg.effective_register_file_bytes_per_sm() ==
         2 * plain.effective_register_file_bytes_per_sm());
   const auto p = best_gemm(plain, lut_kernel(plain, 1, DataType::kFp16), kPrefill);
@@ -72,7 +71,7 @@ TEST_CASE("the forward pass sums its ops and adds LUT table precompute", "[tile]
   req.kv_len = 256;
   req.weight_bits = 2;
   const GemmTrace trace = make_trace(m, req);
-  const HardwareSpec lut = hw("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   SystemSpec sys{"lut", lut, LinearMethod::kLut, PrecomputeMode::kSeparateKernel, false};
   const EndToEndResult r = simulate_forward(trace, sys);
   double sum = 0.0;
@@ -91,7 +90,7 @@ TEST_CASE("the forward pass sums its ops and adds LUT table precompute", "[tile]
 }
 
 TEST_CASE("LUT kernels model FP8 activations and reject what they do not model", "[tile]") {
-  const HardwareSpec lut = hw("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   // FP8 activations give tables with entries in the configured format (FP16):
   // the same 4 bytes per activation as FP16 activations, not an FP16 kernel.
   const GemmKernel fp8 = lut_kernel(lut, 2, DataType::kFp8E4M3);
@@ -107,7 +106,7 @@ TEST_CASE("LUT kernels model FP8 activations and reject what they do not model",
 }
 
 TEST_CASE("MAC kernels take MMA operand types only, at the GPU's rate for them", "[tile]") {
-  const HardwareSpec a100 = hw("a100_sxm4_80gb");
+  const HardwareSpec a100 = committed_hardware("a100_sxm4_80gb");
   CHECK(dense_kernel(a100, DataType::kInt8).c_bytes_per_elem == 4.0);
   CHECK(dense_kernel(a100, DataType::kFp8E4M3).name == "dense fp8_e4m3");
   CHECK_THROWS_WITH(best_gemm(a100, dense_kernel(a100, DataType::kFp8E4M3), kGemv),
@@ -123,14 +122,14 @@ TEST_CASE("a trace's activation type reaches the kernel, never silently FP16", "
   req.batch = 8;
   req.weight_bits = 2;
   req.act_dtype = DataType::kFp8E4M3;
-  const HardwareSpec lut = hw("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   const SystemSpec sys{"lut", lut, LinearMethod::kLut, PrecomputeMode::kFused, false};
   for (const OpTime& op : simulate_forward(make_trace(m, req), sys).ops) {
     if (op.name == "qkv_proj") CHECK(op.kernel == "lut w2 fp8_e4m3");
   }
   req.act_dtype = DataType::kBf16;  // was run as FP16 tables before
   CHECK_THROWS_WITH(simulate_forward(make_trace(m, req), sys), Catch::Contains("bf16"));
-  const HardwareSpec a100 = hw("a100_sxm4_80gb");
+  const HardwareSpec a100 = committed_hardware("a100_sxm4_80gb");
   req.act_dtype = DataType::kFp8E4M3;  // FP8 MMAs after dequantization: not on an A100
   const SystemSpec dequant{"dq", a100, LinearMethod::kDequant, PrecomputeMode::kFused, false};
   CHECK_THROWS_WITH(simulate_forward(make_trace(m, req), dequant),
