@@ -22,34 +22,34 @@ std::vector<DesignPoint> sweep() {
       for (int w = 1; w <= 8; ++w) {
         for (const bool symmetric : {true, false}) {
           DesignPoint d;
-          d.k = k;
+          d.geometry.k = k;
           d.weight_bits = w;
           d.activation = a;
-          d.symmetric = symmetric;
+          d.geometry.table_form = symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
           for (const DesignKind kind : {DesignKind::kLutDotUnit, DesignKind::kLutDotUnitPrecompute,
                                         DesignKind::kAddDotUnit, DesignKind::kLutArray}) {
             d.kind = kind;
-            d.array_m = kind == DesignKind::kLutArray ? 2 * w : 1;
-            d.array_n = kind == DesignKind::kLutArray ? 64 : 1;
+            d.geometry.m = kind == DesignKind::kLutArray ? 2 * w : 1;
+            d.geometry.n = kind == DesignKind::kLutArray ? 64 : 1;
             points.push_back(d);
           }
         }
       }
       DesignPoint p;
       p.kind = DesignKind::kTablePrecompute;
-      p.k = k;
+      p.geometry.k = k;
       p.activation = a;
       points.push_back(p);
     }
     for (int k = 1; k <= 16; ++k) {
       DesignPoint m;
       m.kind = DesignKind::kMacDotUnit;
-      m.k = k;
+      m.geometry.k = k;
       m.activation = a;
       points.push_back(m);
       m.kind = DesignKind::kMacArray;
-      m.array_m = 4;
-      m.array_n = 16;
+      m.geometry.m = 4;
+      m.geometry.n = 16;
       points.push_back(m);
     }
   }

@@ -1,20 +1,17 @@
 #include "validation/csv_table.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/io/csv_text.hpp"
+#include "core/io/text_file.hpp"
 
 namespace lutsim {
 namespace {
 
-std::ifstream open_csv(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
-  return in;
+std::istringstream open_csv(const std::filesystem::path& path) {
+  return std::istringstream(read_text_file(path));
 }
 
 // The next record that is neither blank nor a comment; false at the end.
@@ -39,7 +36,7 @@ std::vector<std::string> split_at(const std::filesystem::path& path, int number,
 }  // namespace
 
 CsvTable::CsvTable(const std::filesystem::path& path) : path_(path) {
-  std::ifstream in = open_csv(path);
+  std::istringstream in = open_csv(path);
   std::string line;
   int number = 0;
   if (!next_record(in, line, number)) fail_at(number, "no header row");
@@ -102,7 +99,7 @@ void CsvTable::fail_at(int line, const std::string& what) const {
 }
 
 std::vector<std::string> read_csv_header(const std::filesystem::path& path) {
-  std::ifstream in = open_csv(path);
+  std::istringstream in = open_csv(path);
   std::string line;
   int number = 0;
   if (!next_record(in, line, number)) return {};

@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <string_view>
 
 #include "core/config/config_error.hpp"
+#include "core/io/text_file.hpp"
 
 namespace lutsim {
 namespace {
@@ -218,13 +217,12 @@ ModelSpec parse_hf_config(const nlohmann::json& config, const std::string& displ
 }
 
 ModelSpec load_hf_config(const std::filesystem::path& file, const std::string& name) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ConfigError({file.string(), 0, 0}, "", "cannot open the file for reading");
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = read_text_file(file, [&](const FileReadError&) {
+    return ConfigError({file.string(), 0, 0}, "", "cannot open the file for reading");
+  });
   nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text.str());
+    json = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw ConfigError({file.string(), 0, 0}, "", std::string("not valid JSON: ") + e.what());
   }

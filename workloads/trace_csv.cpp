@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <fstream>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <vector>
 
 #include "core/io/atomic_file.hpp"
 #include "core/io/csv_text.hpp"
+#include "core/io/text_file.hpp"
 
 namespace lutsim {
 namespace {
@@ -334,11 +333,10 @@ void write_trace_csv(const std::filesystem::path& file, const GemmTrace& trace) 
 }
 
 GemmTrace read_trace_csv(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw TraceCsvError(file.string(), 0, "", "cannot open the file for reading");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_trace_csv(text.str(), file.string());
+  const std::string text = read_text_file(file, [&](const FileReadError&) {
+    return TraceCsvError(file.string(), 0, "", "cannot open the file for reading");
+  });
+  return parse_trace_csv(text, file.string());
 }
 
 }  // namespace lutsim

@@ -3,16 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
 
 #include "core/config/config_tree.hpp"
 #include "core/config/key_suggestion.hpp"
+#include "core/io/text_file.hpp"
 
 namespace lutsim::config {
 namespace {
@@ -45,22 +43,11 @@ SourceLocation locate(const SourceText& source, const YAML::Mark& mark) {
 }
 
 // The whole file; ConfigError at `where` naming the file and the OS reason.
-std::string read_text_file(const std::filesystem::path& path, const SourceLocation& where,
-                           const std::string& key_path) {
-  const auto failure = [&](int error) {
-    return ConfigError(
-        where, key_path,
-        "cannot read file '" + path.string() + "': " + std::generic_category().message(error));
-  };
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) throw failure(EISDIR);
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw failure(errno != 0 ? errno : EIO);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw failure(errno != 0 ? errno : EIO);
-  return text.str();
+std::string read_config_text(const std::filesystem::path& path, const SourceLocation& where,
+                             const std::string& key_path) {
+  return read_text_file(path, [&](const FileReadError& e) {
+    return ConfigError(where, key_path, "cannot read file '" + path.string() + "': " + e.reason());
+  });
 }
 
 // Only the untagged forms are accepted: "?" plain scalar or collection,
@@ -243,7 +230,7 @@ Node load_tree(std::string_view text, const std::string& name, const std::filesy
 
   const std::filesystem::path base = resolve_extends(extends, dir, loader);
   const std::string base_text =
-      read_text_file(base, extends.value.location, std::string(kExtendsKey));
+      read_config_text(base, extends.value.location, std::string(kExtendsKey));
   loader.open.push_back({identity_of(base), base.string()});
   Node merged = load_tree(base_text, base.string(), base.parent_path(), loader);
   loader.open.pop_back();
@@ -391,7 +378,7 @@ ConfigDocument::~ConfigDocument() = default;
 
 ConfigDocument ConfigDocument::load_file(const std::filesystem::path& path) {
   const std::string name = path.string();
-  const std::string text = read_text_file(path, SourceLocation{name, 0, 0}, "");
+  const std::string text = read_config_text(path, SourceLocation{name, 0, 0}, "");
   auto state = std::make_unique<detail::DocumentState>();
   Loader loader{state->extends_chain, {{identity_of(path), name}}};
   state->root = load_tree(text, name, path.parent_path(), loader);

@@ -14,7 +14,7 @@ namespace {
 
 double max_error_to_bound(const MpGemmProblem& p, const LutGemmResult& r, const LutGemmConfig& cfg,
                           double& max_acc_error) {
-  const Matrix exact = integer_weight_gemm(p.x, p.w, cfg.table_form);
+  const Matrix exact = integer_weight_gemm(p.x, p.w, cfg.geometry.table_form);
   const Matrix err = (r.accumulators - exact).cwiseAbs();
   max_acc_error = err.maxCoeff();
   double worst = 0.0;
@@ -42,7 +42,7 @@ DatapathAccuracy evaluate(const RandomProblemSpec& base, const LutGemmConfig& cf
   DatapathAccuracy a;
   a.datapath = cfg;
   a.outputs = static_cast<std::int64_t>(ref.size());
-  a.lookups = a.outputs * (spec.k / cfg.group_size) * cfg.weight_bits;
+  a.lookups = a.outputs * (spec.k / cfg.geometry.k) * cfg.weight_bits;
   a.nonfinite_outputs = (!r.accumulators.array().isFinite()).count();
   a.max_abs_error = (r.outputs - ref).cwiseAbs().maxCoeff();
   const double ref_norm = ref.norm();

@@ -33,10 +33,10 @@ double unit_roundoff(DataType type) {
 
 double lut_accumulator_error_bound(const LutGemmConfig& cfg, int k_total, double sum_abs_x) {
   cfg.validate();
-  if (k_total <= 0 || k_total % cfg.group_size != 0) {
+  if (k_total <= 0 || k_total % cfg.geometry.k != 0) {
     throw std::invalid_argument("lut_accumulator_error_bound: K must be a positive multiple of k");
   }
-  const long groups = k_total / cfg.group_size;
+  const long groups = k_total / cfg.geometry.k;
   const double big_b = std::ldexp(1.0, cfg.weight_bits) - 1.0;
   const double u_a = unit_roundoff(cfg.accumulator);
   const double scale = big_b * sum_abs_x;
@@ -44,7 +44,7 @@ double lut_accumulator_error_bound(const LutGemmConfig& cfg, int k_total, double
   if (cfg.table_format == TableEntryFormat::kInteger) {
     return scale * rounding_gamma(groups * cfg.weight_bits - 1, u_a);
   }
-  const double g_t = rounding_gamma(cfg.group_size - 1, kFp16UnitRoundoff);
+  const double g_t = rounding_gamma(cfg.geometry.k - 1, kFp16UnitRoundoff);
   const double c = 1.0 + g_t;
   if (cfg.table_format == TableEntryFormat::kFp16) {
     return scale * (g_t + rounding_gamma(groups * cfg.weight_bits - 1, u_a) * c);

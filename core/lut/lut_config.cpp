@@ -57,18 +57,12 @@ TableEntryFormat parse_table_entry_format(std::string_view name) {
   return parse_name(kEntryFormatNames, name, "table entry format");
 }
 
-int LutGemmConfig::table_entries() const {
-  return table_form == TableForm::kSymmetricHalf ? 1 << (group_size - 1) : 1 << group_size;
-}
-
 void LutGemmConfig::validate() const {
   if (weight_bits < 1 || weight_bits > 8) {
     throw std::invalid_argument("weight_bits must be in [1, 8], got " +
                                 std::to_string(weight_bits));
   }
-  if (group_size < 2 || group_size > 6) {
-    throw std::invalid_argument("group_size must be in [2, 6], got " + std::to_string(group_size));
-  }
+  geometry.validate();
   require_one_of(activation, kLutActivationTypes, "LUT mpGEMM activation");
   require_one_of(accumulator, kLutAccumulatorTypes, "LUT mpGEMM accumulator");
   if (table_format == TableEntryFormat::kInteger && is_floating_point(activation)) {

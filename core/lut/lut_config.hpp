@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/lut/lut_array_geometry.hpp"
 #include "core/numerics/data_type.hpp"
 
 namespace lutsim {
@@ -15,17 +16,6 @@ inline constexpr std::array<DataType, 4> kLutActivationTypes{
     DataType::kFp16, DataType::kFp8E4M3, DataType::kFp8E5M2, DataType::kInt8};
 inline constexpr std::array<DataType, 3> kLutAccumulatorTypes{DataType::kFp16, DataType::kFp32,
                                                               DataType::kInt32};
-
-// How weights index the table.
-enum class TableForm {
-  // Conventional LUT: weight bits are digits {0, 1}; 2^k subset sums stored.
-  kUnsignedFull,
-  // Reinterpreted weights (odd integers, digits {-1, +1}); all 2^k entries.
-  kSymmetricFull,
-  // Reinterpreted weights, odd-symmetric table: 2^(k-1) entries stored and
-  // one index bit selects negation (the LUT Tensor Core form).
-  kSymmetricHalf,
-};
 
 enum class TableEntryFormat {
   kFp16,           // entries computed and stored in binary16
@@ -44,9 +34,9 @@ TableEntryFormat parse_table_entry_format(std::string_view name);
 // RTL are all parameterized by.
 struct LutGemmConfig {
   int weight_bits = 2;  // b in [1, 8]: bit planes, one array pass each
-  int group_size = 4;   // k in [2, 6]: activations per table
+  // The table group size k and the table form; a dot unit, so m = n = 1.
+  LutArrayGeometry geometry;
   DataType activation = DataType::kFp16;      // one of kLutActivationTypes
-  TableForm table_form = TableForm::kSymmetricHalf;
   TableEntryFormat table_format = TableEntryFormat::kFp16;
   DataType accumulator = DataType::kFp32;     // one of kLutAccumulatorTypes
 
@@ -54,11 +44,6 @@ struct LutGemmConfig {
   // integer tables with floating activations, INT32 accumulation of
   // floating-point entries (DataTypeError for a type not modelled).
   void validate() const;
-
-  int table_index_bits() const { return group_size; }
-  // Entries stored per table: 2^(k-1) for the half form, 2^k otherwise.
-  int table_entries() const;
-  bool symmetric() const { return table_form != TableForm::kUnsignedFull; }
 };
 
 }  // namespace lutsim

@@ -96,22 +96,22 @@ void check_shapes(const Matrix& x, const QuantizedWeights& w, const LutGemmConfi
     throw std::invalid_argument("lut_mpgemm: X has K = " + std::to_string(x.cols()) +
                                 ", W has K = " + std::to_string(w.cols));
   }
-  if (w.cols % cfg.group_size != 0) {
+  if (w.cols % cfg.geometry.k != 0) {
     throw std::invalid_argument("lut_mpgemm: K = " + std::to_string(w.cols) +
                                 " is not a multiple of the group size " +
-                                std::to_string(cfg.group_size));
+                                std::to_string(cfg.geometry.k));
   }
 }
 
 // tables[m * groups + g]: the table of activation row m, group g.
 std::vector<LutTable> precompute_all(const Matrix& x, const LutGemmConfig& cfg) {
-  const int groups = static_cast<int>(x.cols()) / cfg.group_size;
+  const int groups = static_cast<int>(x.cols()) / cfg.geometry.k;
   std::vector<LutTable> tables;
   tables.reserve(static_cast<std::size_t>(x.rows()) * groups);
   for (int m = 0; m < x.rows(); ++m) {
     for (int g = 0; g < groups; ++g) {
-      const double* begin = x.data() + m * x.cols() + g * cfg.group_size;
-      tables.push_back(precompute_table({begin, static_cast<std::size_t>(cfg.group_size)}, cfg));
+      const double* begin = x.data() + m * x.cols() + g * cfg.geometry.k;
+      tables.push_back(precompute_table({begin, static_cast<std::size_t>(cfg.geometry.k)}, cfg));
     }
   }
   return tables;
@@ -132,7 +132,7 @@ double accumulate_output(std::span<const LutTable> row_tables, const QuantizedWe
     const LutTable& table = row_tables[g];
     double group_sum = 0.0;  // exact integer for quantized tables
     for (int j = 0; j < cfg.weight_bits; ++j) {
-      const unsigned idx = plane_index(w, n, static_cast<int>(g), j, cfg.group_size);
+      const unsigned idx = plane_index(w, n, static_cast<int>(g), j, cfg.geometry.k);
       const double term = std::ldexp(table_lookup(table, idx, cfg), j);
       if (quantized) {
         group_sum += term;
@@ -170,7 +170,7 @@ LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGe
   check_shapes(x, w, cfg);
   check_activations_representable(x, cfg.activation);
   const std::vector<LutTable> tables = precompute_all(x, cfg);
-  const std::size_t groups = static_cast<std::size_t>(w.cols / cfg.group_size);
+  const std::size_t groups = static_cast<std::size_t>(w.cols / cfg.geometry.k);
   const int offset = (1 << w.bits) - 1;
 
   LutGemmResult r{Matrix(x.rows(), w.rows), Matrix(x.rows(), w.rows)};
@@ -181,7 +181,7 @@ LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGe
       const double acc = accumulate_output(row_tables, w, n, cfg);
       r.accumulators(m, n) = acc;
       // Reinterpreted weights: scale/2 and zero point 2z - (2^b - 1).
-      r.outputs(m, n) = cfg.symmetric()
+      r.outputs(m, n) = cfg.geometry.symmetric()
                             ? w.scale[n] / 2.0 * (acc - (2.0 * w.zero_point[n] - offset) * sum_x)
                             : w.scale[n] * (acc - w.zero_point[n] * sum_x);
     }

@@ -22,7 +22,7 @@ struct LutGemmResult {
 // bit-serial over weight bit planes.
 //
 // X holds values exactly representable in cfg.activation (FP16 or FP8 values,
-// or INT8 integers); K must be a multiple of cfg.group_size; w.bits must equal
+// or INT8 integers); K must be a multiple of cfg.geometry.k; w.bits must equal
 // cfg.weight_bits. Throws std::invalid_argument otherwise, and
 // std::overflow_error if an INT32 accumulator would overflow.
 //

@@ -17,7 +17,7 @@ double full_entry(std::span<const double> x, unsigned idx, const LutGemmConfig& 
   bool started = false;
   for (std::size_t i = 0; i < x.size(); ++i) {
     const bool bit = (idx >> i) & 1u;
-    if (!cfg.symmetric() && !bit) continue;
+    if (!cfg.geometry.symmetric() && !bit) continue;
     const double term = bit ? x[i] : -x[i];
     if (!started) {
       sum = term;
@@ -44,14 +44,15 @@ void quantize_to_int8(LutTable& table) {
 }  // namespace
 
 LutTable precompute_table(std::span<const double> x, const LutGemmConfig& cfg) {
-  if (x.size() != static_cast<std::size_t>(cfg.group_size)) {
-    throw std::invalid_argument("precompute_table: expected " + std::to_string(cfg.group_size) +
+  if (x.size() != static_cast<std::size_t>(cfg.geometry.k)) {
+    throw std::invalid_argument("precompute_table: expected " + std::to_string(cfg.geometry.k) +
                                 " activations, got " + std::to_string(x.size()));
   }
   LutTable table;
-  const unsigned stored = static_cast<unsigned>(cfg.table_entries());
-  const unsigned offset =
-      cfg.table_form == TableForm::kSymmetricHalf ? 1u << (cfg.group_size - 1) : 0u;
+  const unsigned stored = static_cast<unsigned>(cfg.geometry.table_entries());
+  // The half table holds the entries whose top index bit is set.
+  const bool half = cfg.geometry.table_form == TableForm::kSymmetricHalf;
+  const unsigned offset = half ? stored : 0u;
   table.entries.reserve(stored);
   for (unsigned i = 0; i < stored; ++i) table.entries.push_back(full_entry(x, i | offset, cfg));
   if (cfg.table_format == TableEntryFormat::kInt8Quantized) quantize_to_int8(table);
@@ -59,8 +60,8 @@ LutTable precompute_table(std::span<const double> x, const LutGemmConfig& cfg) {
 }
 
 double table_lookup(const LutTable& table, unsigned index, const LutGemmConfig& cfg) {
-  if (cfg.table_form != TableForm::kSymmetricHalf) return table.entries[index];
-  const unsigned top = 1u << (cfg.group_size - 1);
+  if (cfg.geometry.table_form != TableForm::kSymmetricHalf) return table.entries[index];
+  const unsigned top = 1u << (cfg.geometry.k - 1);
   const unsigned mask = top - 1;
   if (index & top) return table.entries[index & mask];
   return -table.entries[~index & mask];

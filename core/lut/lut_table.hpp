@@ -31,7 +31,7 @@ struct LutTable {
   double scale = 1.0;           // an entry's real value is entries[i] * scale
 };
 
-// Throws std::invalid_argument if x.size() != cfg.group_size.
+// Throws std::invalid_argument if x.size() != cfg.geometry.k.
 LutTable precompute_table(std::span<const double> x, const LutGemmConfig& cfg);
 
 // The signed stored entry selected by a k-bit index (see above); the caller

@@ -118,15 +118,17 @@ PowerLimitSpec read_power_limit(config::ConfigReader r) {
 
 LutTensorCoreSpec read_lut(config::ConfigReader r) {
   LutTensorCoreSpec l;
-  l.array_m = r.get<int>(
+  LutArrayGeometry& g = l.geometry;
+  g.m = r.get<int>(
       "array_m", {.description = "tables per pass (M)", .default_value = 2, .min = 1, .max = 512});
-  l.array_n = r.get<int>(
+  g.n = r.get<int>(
       "array_n",
       {.description = "weight groups per pass (N)", .default_value = 64, .min = 1, .max = 512});
-  l.array_k = r.get<int>(
-      "array_k",
-      {.description = "activations per table (K = k)", .default_value = 4, .min = 2, .max = 6});
-  l.table_form = parse_table_form(r.get<std::string>(
+  g.k = r.get<int>("array_k", {.description = "activations per table (K = k)",
+                               .default_value = 4,
+                               .min = LutArrayGeometry::kMinK,
+                               .max = LutArrayGeometry::kMaxK});
+  g.table_form = parse_table_form(r.get<std::string>(
       "table_form", {.description = "table layout",
                      .default_value = "symmetric_half",
                      .allowed = {"unsigned_full", "symmetric_full", "symmetric_half"}}));

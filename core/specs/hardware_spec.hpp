@@ -15,17 +15,14 @@ namespace lutsim {
 // one-bit lookup-accumulates per tensor core per cycle (a b-bit weight takes
 // b passes).
 struct LutTensorCoreSpec {
-  int array_m = 2;
-  int array_n = 64;
-  int array_k = 4;  // the table group size k
-  TableForm table_form = TableForm::kSymmetricHalf;
+  LutArrayGeometry geometry{.m = 2, .n = 64, .k = 4};
   TableEntryFormat table_format = TableEntryFormat::kFp16;
   int throughput_scale = 1;      // 1X, 4X, 8X: arrays of this shape per tensor core
   bool double_register = false;  // register file capacity doubled
 
   // Per tensor core per cycle; "1X" = 512, the A100 INT8 tensor core's 8x4x16.
   std::int64_t one_bit_lookups_per_cycle() const {
-    return static_cast<std::int64_t>(array_m) * array_n * array_k * throughput_scale;
+    return geometry.one_bit_macs_per_pass() * throughput_scale;
   }
 };
 

@@ -9,12 +9,13 @@ LutGemmConfig read_lut_datapath(config::ConfigReader& r) {
   c.weight_bits = r.get<int>(
       "weight_bits",
       {.description = "weight bits b (one array pass per bit plane)", .min = 1, .max = 8});
-  c.group_size = r.get<int>(
-      "group_size",
-      {.description = "activations per table k", .default_value = 4, .min = 2, .max = 6});
+  c.geometry.k = r.get<int>("group_size", {.description = "activations per table k",
+                                           .default_value = 4,
+                                           .min = LutArrayGeometry::kMinK,
+                                           .max = LutArrayGeometry::kMaxK});
   c.activation = parse_data_type(r.get<std::string>(
       "activation", {.description = "activation type", .allowed = name_list(kLutActivationTypes)}));
-  c.table_form = parse_table_form(r.get<std::string>(
+  c.geometry.table_form = parse_table_form(r.get<std::string>(
       "table_form", {.description = "table layout",
                      .default_value = "symmetric_half",
                      .allowed = {"unsigned_full", "symmetric_full", "symmetric_half"}}));

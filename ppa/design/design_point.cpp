@@ -48,34 +48,37 @@ bool integer_datapath(const DesignPoint& d) {
 
 std::string DesignPoint::label() const {
   std::string s = to_string(kind);
-  if (is_array(kind)) {
-    s += " M" + std::to_string(array_m) + "N" + std::to_string(array_n) + "K" + std::to_string(k);
-  } else {
-    s += " K" + std::to_string(k);
-  }
+  s += " " + (is_array(kind) ? geometry.shape_name() : "K" + std::to_string(geometry.k));
   // MAC hardware does not depend on W, but its weights' values (and so its power) do.
   if (kind != DesignKind::kTablePrecompute) s += " W" + std::to_string(weight_bits);
   s += " " + std::string(lutsim::to_string(activation));
-  if (!is_mac(kind)) s += symmetric ? " half" : " full";
+  if (!is_mac(kind)) s += symmetric() ? " half" : " full";
   if (is_lut(kind) && negation_in_acc) s += " neg-in-acc";
   return s;
 }
 
 void DesignPoint::validate() const {
   const bool mac = is_mac(kind);
-  if (mac ? (k < 1 || k > 16) : (k < 2 || k > 6)) {
-    throw std::invalid_argument(label() + ": K = " + std::to_string(k) + " is outside " +
-                                (mac ? "[1, 16]" : "[2, 6]"));
+  const int k = geometry.k;
+  const int k_min = mac ? 1 : LutArrayGeometry::kMinK, k_max = mac ? 16 : LutArrayGeometry::kMaxK;
+  if (k < k_min || k > k_max) {
+    throw std::invalid_argument(label() + ": K = " + std::to_string(k) + " is outside [" +
+                                std::to_string(k_min) + ", " + std::to_string(k_max) + "]");
   }
   if (weight_bits < 1 || weight_bits > 8) {
     throw std::invalid_argument(label() + ": weight bits " + std::to_string(weight_bits) +
                                 " outside [1, 8]");
   }
   require_one_of(activation, kDesignActivationTypes, label() + ": activation");
-  if (is_array(kind) && (array_m < 1 || array_n < 1)) {
+  if (is_array(kind) && (geometry.m < 1 || geometry.n < 1)) {
     throw std::invalid_argument(label() + ": array M and N must be >= 1");
   }
-  if (negation_in_acc && (!is_lut(kind) || !symmetric)) {
+  if (geometry.table_form == TableForm::kSymmetricFull) {
+    throw std::invalid_argument(label() +
+                                ": the RTL has half (symmetric_half) or unsigned full tables, "
+                                "not symmetric_full");
+  }
+  if (negation_in_acc && (!is_lut(kind) || !symmetric())) {
     throw std::invalid_argument(label() + ": negation_in_acc needs a LUT design with half tables");
   }
 }
@@ -94,37 +97,56 @@ RtlTop rtl_top(const DesignPoint& d) {
 RtlTop rtl_top_all_parameters(const DesignPoint& d) {
   d.validate();
   const long long fmt = integer_datapath(d) ? 1 : 0;
-  const long long sym = d.symmetric ? 1 : 0;
+  const long long sym = d.symmetric() ? 1 : 0;
   const long long neg = d.negation_in_acc ? 1 : 0;
   switch (d.kind) {
     case DesignKind::kLutDotUnit:
       return {"lut_dot_unit",
-              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+              {{"K", d.geometry.k},
+               {"W_BIT", d.weight_bits},
+               {"TABLE_FORMAT", fmt},
+               {"SYMMETRIC", sym},
                {"NEG_IN_ACC", neg}}};
     case DesignKind::kLutDotUnitPrecompute:
       return {"lut_dot_unit_precompute",
-              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+              {{"K", d.geometry.k},
+               {"W_BIT", d.weight_bits},
+               {"TABLE_FORMAT", fmt},
+               {"SYMMETRIC", sym},
                {"NEG_IN_ACC", neg}}};
     case DesignKind::kAddDotUnit:
       return {"add_bitserial_unit",
-              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"DATA_FORMAT", fmt}, {"SYMMETRIC", sym}}};
+              {{"K", d.geometry.k},
+               {"W_BIT", d.weight_bits},
+               {"DATA_FORMAT", fmt},
+               {"SYMMETRIC", sym}}};
     case DesignKind::kMacDotUnit:
-      return {"mac_dot_unit", {{"K", d.k}, {"DATA_FORMAT", fmt}}};
+      return {"mac_dot_unit", {{"K", d.geometry.k}, {"DATA_FORMAT", fmt}}};
     case DesignKind::kLutArray:
       return {"lut_array",
-              {{"ARRAY_M", d.array_m}, {"ARRAY_N", d.array_n}, {"ARRAY_K", d.k},
-               {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+              {{"ARRAY_M", d.geometry.m},
+               {"ARRAY_N", d.geometry.n},
+               {"ARRAY_K", d.geometry.k},
+               {"W_BIT", d.weight_bits},
+               {"TABLE_FORMAT", fmt},
+               {"SYMMETRIC", sym},
                {"NEG_IN_ACC", neg}}};
     case DesignKind::kMacArray:
       return {"mac_array",
-              {{"ARRAY_M", d.array_m}, {"ARRAY_N", d.array_n}, {"K", d.k},
+              {{"ARRAY_M", d.geometry.m},
+               {"ARRAY_N", d.geometry.n},
+               {"K", d.geometry.k},
                {"DATA_FORMAT", fmt}}};
     case DesignKind::kLutPe:
       return {"lut_pe",
-              {{"K", d.k}, {"W_BIT", d.weight_bits}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym},
+              {{"K", d.geometry.k},
+               {"W_BIT", d.weight_bits},
+               {"TABLE_FORMAT", fmt},
+               {"SYMMETRIC", sym},
                {"NEG_IN_ACC", neg}}};
     case DesignKind::kTablePrecompute:
-      return {"lut_table_precompute", {{"K", d.k}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym}}};
+      return {"lut_table_precompute",
+              {{"K", d.geometry.k}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym}}};
   }
   throw std::logic_error("rtl_top: unknown kind");
 }
@@ -137,15 +159,15 @@ std::string rtl_text(const DesignPoint& d) {
 }
 
 double macs_per_cycle(const DesignPoint& d) {
-  const double units = is_array(d.kind) ? 1.0 * d.array_m * d.array_n : 1.0;
+  const double units = is_array(d.kind) ? 1.0 * d.geometry.m * d.geometry.n : 1.0;
   switch (d.kind) {
     case DesignKind::kTablePrecompute:
       return 0.0;
     case DesignKind::kMacDotUnit:
     case DesignKind::kMacArray:
-      return units * d.k;
+      return units * d.geometry.k;
     default:
-      return units * d.k / d.weight_bits;
+      return units * d.geometry.k / d.weight_bits;
   }
 }
 

@@ -31,12 +31,16 @@ inline constexpr std::array<DataType, 3> kDesignActivationTypes{DataType::kFp16,
 
 struct DesignPoint {
   DesignKind kind = DesignKind::kLutDotUnit;
-  int k = 4;            // activations per table / products per dot unit (array: ARRAY_K)
+  // m x n: arrays only (1 x 1 otherwise). k: activations per table (ARRAY_K of
+  // an array), for MAC designs products per dot unit. table_form: symmetric
+  // half (LUT: half tables; ADD: digits +-1) or unsigned full.
+  LutArrayGeometry geometry;
   int weight_bits = 2;  // W_BIT: bit planes (LUT, ADD); MAC weights are widened, not serial
   DataType activation = DataType::kFp16;  // one of kDesignActivationTypes
-  bool symmetric = true;          // LUT: half tables; ADD: digits +-1
-  bool negation_in_acc = false;   // LUT: no separate negation, folded into the accumulator
-  int array_m = 1, array_n = 1;   // arrays only
+  bool negation_in_acc = false;  // LUT: no separate negation, folded into the accumulator
+
+  // The RTL's SYMMETRIC parameter.
+  bool symmetric() const { return geometry.symmetric(); }
 
   // "lut_dot_unit K4 W2 fp16 half", "lut_array M2N64K4 W2 int8 half", ...
   std::string label() const;

@@ -54,18 +54,14 @@ int activation_width(const DesignPoint& d) {
 }
 int entry_width(const DesignPoint& d) {
   if (!integer_datapath(d)) return 16;
-  return static_cast<int>(std::ceil(std::log2(128.0 * d.k + 1))) + 1;
-}
-int table_entries(const DesignPoint& d) {
-  return d.symmetric ? 1 << (d.k - 1) : 1 << d.k;
+  return static_cast<int>(std::ceil(std::log2(128.0 * d.geometry.k + 1))) + 1;
 }
 
 LutGemmConfig golden_config(const DesignPoint& d) {
   LutGemmConfig c;
   c.weight_bits = d.weight_bits;
-  c.group_size = d.k;
+  c.geometry = {.k = d.geometry.k, .table_form = d.geometry.table_form};
   c.activation = d.activation;
-  c.table_form = d.symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
   c.table_format = integer_datapath(d) ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
   c.accumulator = integer_datapath(d) ? DataType::kInt32 : DataType::kFp16;
   return c;
@@ -99,11 +95,12 @@ std::vector<Activation> draw_group(const DesignPoint& d, int count, std::mt19937
 // Bit-serial designs (LUT units, elements and arrays, ADD): one weight plane per cycle.
 Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
   const bool array = d.kind == DesignKind::kLutArray;
-  const int rows = array ? d.array_m : 1;
-  const int cols = array ? d.array_n : 1;
+  const int rows = array ? d.geometry.m : 1;
+  const int cols = array ? d.geometry.n : 1;
+  const int k = d.geometry.k;
   const int w_bit = d.weight_bits;
-  const int table_bits = table_entries(d) * entry_width(d);
-  const int x_bits = d.k * activation_width(d);
+  const int table_bits = d.geometry.table_entries() * entry_width(d);
+  const int x_bits = k * activation_width(d);
   // How the group's table or activations reach the design: a table written into the
   // design's table register (LUT unit, array), activations written into a unit that
   // precomputes its own table, a table held on the element's input for the group's W_BIT
@@ -118,7 +115,7 @@ Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& 
   const std::string first = element ? "first" : "in_first";
   const std::string idx_port = element ? "idx" : "in_idx";
   std::vector<std::pair<std::string, int>> ports = {
-      {"rst", 1}, {valid, 1}, {first, 1}, {idx_port, cols * d.k}};
+      {"rst", 1}, {valid, 1}, {first, 1}, {idx_port, cols * k}};
   switch (feed) {
     case Feed::kTableWrite:
       ports.push_back({"in_last", 1});
@@ -145,11 +142,11 @@ Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& 
   // Group g's activations (per row) and weight codes (per column and activation).
   auto draw_rows = [&] {
     std::vector<std::vector<Activation>> x;
-    for (int m = 0; m < rows; ++m) x.push_back(draw_group(d, d.k, rng));
+    for (int m = 0; m < rows; ++m) x.push_back(draw_group(d, k, rng));
     return x;
   };
   std::vector<std::vector<Activation>> x_now = draw_rows(), x_next = draw_rows();
-  std::vector<std::uint64_t> w(static_cast<std::size_t>(cols * d.k));
+  std::vector<std::uint64_t> w(static_cast<std::size_t>(cols * k));
   // Writes the next group's table (or activations) in cycle c: it serves from c + 1.
   auto write_next = [&](int c, const std::vector<std::vector<Activation>>& x) {
     if (feed == Feed::kTableWrite) {
@@ -181,9 +178,9 @@ Stimulus bit_serial_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& 
       }
       for (auto& v : w) v = code(rng);
     }
-    PortBits idx(cols * d.k);
+    PortBits idx(cols * k);
     for (int n = 0; n < cols; ++n) {
-      for (int i = 0; i < d.k; ++i) idx.put(n * d.k + i, 1, (w[n * d.k + i] >> plane) & 1u);
+      for (int i = 0; i < k; ++i) idx.put(n * k + i, 1, (w[n * k + i] >> plane) & 1u);
     }
     wf.set(c, valid, 1);
     wf.set(c, first, plane == 0 && group % kGroupsPerDot == 0);
@@ -220,16 +217,17 @@ std::uint64_t mac_weight_bits(const DesignPoint& d, std::uint64_t c, double scal
 // MAC designs: new activations and weights every cycle.
 Stimulus mac_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
   const bool array = d.kind == DesignKind::kMacArray;
-  const int rows = array ? d.array_m : 1;
-  const int cols = array ? d.array_n : 1;
+  const int rows = array ? d.geometry.m : 1;
+  const int cols = array ? d.geometry.n : 1;
+  const int k = d.geometry.k;
   const int w = activation_width(d);
   StimulusBuilder wf(cycles, kWarmupCycles,
                      {{"rst", 1},
                       {"in_valid", 1},
                       {"in_first", 1},
                       {"in_last", 1},
-                      {"a_flat", rows * d.k * w},
-                      {"b_flat", cols * d.k * w}});
+                      {"a_flat", rows * k * w},
+                      {"b_flat", cols * k * w}});
   std::uniform_int_distribution<std::uint64_t> code(0, (std::uint64_t{1} << d.weight_bits) - 1);
   // Per-column group scales of the dequantized weights, drawn anew for every dot product.
   std::uniform_real_distribution<double> scale_draw(1.0 / 64, 1.0 / 32);
@@ -241,10 +239,10 @@ Stimulus mac_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
     if (step % kGroupsPerDot == 0) {
       for (double& sc : scale) sc = scale_draw(rng);
     }
-    PortBits a(rows * d.k * w), b(cols * d.k * w);
-    for (int m = 0; m < rows; ++m) put_activations(a, m * d.k * w, draw_group(d, d.k, rng), w);
-    for (int i = 0; i < cols * d.k; ++i) {
-      b.put(i * w, w, mac_weight_bits(d, code(rng), scale[static_cast<std::size_t>(i / d.k)]));
+    PortBits a(rows * k * w), b(cols * k * w);
+    for (int m = 0; m < rows; ++m) put_activations(a, m * k * w, draw_group(d, k, rng), w);
+    for (int i = 0; i < cols * k; ++i) {
+      b.put(i * w, w, mac_weight_bits(d, code(rng), scale[static_cast<std::size_t>(i / k)]));
     }
     wf.set(c, "in_valid", 1);
     wf.set(c, "in_first", step % kGroupsPerDot == 0);
@@ -257,12 +255,13 @@ Stimulus mac_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
 
 // The combinational precompute block: a new activation group every cycle.
 Stimulus precompute_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
+  const int k = d.geometry.k;
   const int w = activation_width(d);
-  StimulusBuilder wf(cycles, kWarmupCycles, {{"x_flat", d.k * w}});
+  StimulusBuilder wf(cycles, kWarmupCycles, {{"x_flat", k * w}});
   wf.combinational();
   for (int c = 0; c < cycles; ++c) {
-    PortBits x(d.k * w);
-    put_activations(x, 0, draw_group(d, d.k, rng), w);
+    PortBits x(k * w);
+    put_activations(x, 0, draw_group(d, k, rng), w);
     wf.set(c, "x_flat", x);
   }
   return wf.take();

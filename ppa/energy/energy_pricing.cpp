@@ -34,9 +34,9 @@ DesignPoint read_design(config::ConfigReader& r) {
   const auto mnk = r.get<std::vector<std::int64_t>>(
       "array", {.description = "[M, N, K] (dot units: [1, 1, K])", .min = 1, .max = 1024});
   if (mnk.size() != 3) throw r.error("array", "expected [M, N, K], three integers");
-  d.array_m = static_cast<int>(mnk[0]);
-  d.array_n = static_cast<int>(mnk[1]);
-  d.k = static_cast<int>(mnk[2]);
+  d.geometry.m = static_cast<int>(mnk[0]);
+  d.geometry.n = static_cast<int>(mnk[1]);
+  d.geometry.k = static_cast<int>(mnk[2]);
   d.weight_bits = r.get<int>(
       "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});
   d.activation = parse_data_type(r.get<std::string>(
@@ -84,7 +84,7 @@ void read_analytic(config::ConfigReader r, const std::filesystem::path& base, En
     const DesignPoint d = read_design(l);
     // One lookup per table per cycle: M x N of them in an array, one in a dot unit.
     p.lut_lookup[format] =
-        per_action(per_cycle(a, d), static_cast<double>(d.array_m) * d.array_n, "lookup");
+        per_action(per_cycle(a, d), static_cast<double>(d.geometry.m) * d.geometry.n, "lookup");
   }
 }
 

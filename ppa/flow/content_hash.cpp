@@ -1,8 +1,8 @@
 #include "ppa/flow/content_hash.hpp"
 
 #include <cstdio>
-#include <fstream>
-#include <stdexcept>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 
@@ -22,10 +22,7 @@ ContentHash& ContentHash::add(std::string_view bytes) {
 }
 
 ContentHash& ContentHash::add_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + file.string() + " (for a cache key)");
-  std::string contents((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return add(contents);
+  return add(read_text_file(file));
 }
 
 std::string ContentHash::hex() const {

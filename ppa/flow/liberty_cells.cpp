@@ -1,11 +1,11 @@
 #include "ppa/flow/liberty_cells.hpp"
 
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <tuple>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -94,14 +94,6 @@ class CellScanner {
   int depth_ = 0;
 };
 
-std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read liberty file " + file.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 }  // namespace
 
 LibertyCells parse_liberty_cells(const std::string& text, const std::string& where) {
@@ -153,7 +145,7 @@ std::shared_ptr<const LibertyCells> liberty_cells(const std::filesystem::path& l
   auto& cells = scanned[key];
   if (!cells) {
     cells = std::make_shared<const LibertyCells>(
-        parse_liberty_cells(read_file(liberty), liberty.string()));
+        parse_liberty_cells(read_text_file(liberty), liberty.string()));
   }
   return cells;
 }

@@ -1,11 +1,12 @@
 #include "ppa/flow/synthesis.hpp"
 
 #include <chrono>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
+#include "core/io/atomic_file.hpp"
+#include "core/io/text_file.hpp"
 #include "ppa/flow/content_hash.hpp"
 #include "ppa/flow/design_hierarchy.hpp"
 #include "ppa/flow/liberty_cells.hpp"
@@ -27,20 +28,6 @@ constexpr const char* kNetlist = "netlist.v";
 
 std::string quoted(const fs::path& p) {
   return "\"" + fs::absolute(p).string() + "\"";
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  if (!in) throw std::runtime_error("synthesis: cannot read " + p.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream out(p);
-  out << text;
-  if (!out.flush()) throw std::runtime_error("synthesis: cannot write " + p.string());
 }
 
 void check_request(const SynthesisRequest& r) {
@@ -165,7 +152,7 @@ void price_cells(std::vector<ModuleStat>& stats, const LibertyCells& cells,
 }
 
 std::vector<ModuleStat> read_stat(const fs::path& report, const LibertyCells& cells) {
-  std::vector<ModuleStat> stats = parse_yosys_stat(read_text(report), report.string());
+  std::vector<ModuleStat> stats = parse_yosys_stat(read_text_file(report), report.string());
   price_cells(stats, cells, report.string());
   return stats;
 }
@@ -201,7 +188,7 @@ SynthesisResult read_results(const SynthesisRequest& r, const fs::path& work,
   if (r.keep_hierarchy) {
     const fs::path tree_report = work / "stat_hier.txt";
     const DesignHierarchy tree =
-        design_hierarchy(nlohmann::json::parse(read_text(work / "instances.json")),
+        design_hierarchy(nlohmann::json::parse(read_text_file(work / "instances.json")),
                          read_stat(tree_report, cells), r.top);
     result.hierarchy = tree.levels;
     result.modules = tree.modules;
@@ -214,7 +201,7 @@ SynthesisResult read_results(const SynthesisRequest& r, const fs::path& work,
 
 SynthesisResult run_synthesis(const SynthesisRequest& r, const fs::path& work) {
   const std::shared_ptr<const LibertyCells> cells = liberty_cells(r.library.liberty);
-  write_text(work / "synth.ys", yosys_script(r, *cells));
+  write_file_atomically(work / "synth.ys", yosys_script(r, *cells));
   const auto start = std::chrono::steady_clock::now();
   run_tool({"yosys", {"-s", "synth.ys"}, work, "yosys.log"});
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
@@ -231,7 +218,7 @@ SynthesisResult synthesize(const SynthesisRequest& request) {
   const ResultCache cache(request.cache_dir, kMarker);
   if (const auto done = cache.find(key)) {
     SynthesisResult result =
-        synthesis_from_json(nlohmann::json::parse(read_text(*done / kMarker)), *done);
+        synthesis_from_json(nlohmann::json::parse(read_text_file(*done / kMarker)), *done);
     result.from_cache = true;
     return result;
   }
@@ -249,10 +236,10 @@ SynthesisResult synthesize(const SynthesisRequest& request) {
                              " (work directory " + kept.string() +
                              "): " + with_moved_paths(e.what(), staged, kept));
   }
-  write_text(staged / kMarker, synthesis_to_json(result).dump(1) + "\n");
+  write_file_atomically(staged / kMarker, synthesis_to_json(result).dump(1) + "\n");
   // Read back what was published: another process may have published first.
   const fs::path done = cache.publish(staged, key);
-  return synthesis_from_json(nlohmann::json::parse(read_text(done / kMarker)), done);
+  return synthesis_from_json(nlohmann::json::parse(read_text_file(done / kMarker)), done);
 }
 
 }  // namespace lutsim::ppa

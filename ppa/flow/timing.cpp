@@ -1,10 +1,11 @@
 #include "ppa/flow/timing.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
+#include "core/io/atomic_file.hpp"
+#include "core/io/text_file.hpp"
 #include "ppa/flow/content_hash.hpp"
 #include "ppa/flow/result_cache.hpp"
 #include "ppa/flow/sta_report.hpp"
@@ -19,20 +20,6 @@ constexpr const char* kTimingVersion = "lutsim-sta-flow-1";
 constexpr const char* kMarker = "timing.json";
 constexpr const char* kLog = "sta.log";
 constexpr const char* kCombinationalMark = "lutsim: combinational";
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  if (!in) throw std::runtime_error("timing: cannot read " + p.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream out(p);
-  out << text;
-  if (!out.flush()) throw std::runtime_error("timing: cannot write " + p.string());
-}
 
 std::string braced(const std::string& s) {
   return "{" + s + "}";
@@ -89,7 +76,7 @@ TimingResult from_json(const nlohmann::json& j, const fs::path& dir) {
 
 TimingResult run_sta(const SynthesisResult& synthesis, const CellLibrary& library,
                      const std::string& clock_port, const fs::path& work) {
-  write_text(work / "timing.tcl", sta_script(synthesis, library, clock_port));
+  write_file_atomically(work / "timing.tcl", sta_script(synthesis, library, clock_port));
   const std::string log = run_tool({"sta", {"timing.tcl"}, work, kLog});
   const StaPath path = parse_sta_worst_path(log, (work / kLog).string());
   TimingResult t;
@@ -119,15 +106,15 @@ TimingResult analyze_timing(const SynthesisResult& synthesis, const CellLibrary&
   const std::string key = "timing-" + h.hex();
   const ResultCache cache(synthesis.work_dir, kMarker);
   if (const auto done = cache.find(key)) {
-    TimingResult t = from_json(nlohmann::json::parse(read_text(*done / kMarker)), *done);
+    TimingResult t = from_json(nlohmann::json::parse(read_text_file(*done / kMarker)), *done);
     t.from_cache = true;
     return t;
   }
   const fs::path staged = cache.stage(key);
   const std::string what = "timing of " + synthesis.top + " (" + library.name + ")";
   try {
-    write_text(staged / kMarker,
-               to_json(run_sta(synthesis, library, clock_port, staged)).dump(1) + "\n");
+    write_file_atomically(staged / kMarker,
+                          to_json(run_sta(synthesis, library, clock_port, staged)).dump(1) + "\n");
   } catch (const ToolError& e) {
     const fs::path kept = cache.keep_failed(staged, key);
     throw ToolError(what + ": " + with_moved_paths(e.what(), staged, kept));
@@ -136,7 +123,7 @@ TimingResult analyze_timing(const SynthesisResult& synthesis, const CellLibrary&
     throw std::runtime_error(what + ": " + with_moved_paths(e.what(), staged, kept));
   }
   const fs::path done = cache.publish(staged, key);
-  return from_json(nlohmann::json::parse(read_text(done / kMarker)), done);
+  return from_json(nlohmann::json::parse(read_text_file(done / kMarker)), done);
 }
 
 }  // namespace lutsim::ppa

@@ -1,18 +1,11 @@
 #include "ppa/flow/tool_run.hpp"
 
 #include <boost/process.hpp>
-#include <fstream>
-#include <sstream>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 namespace {
-
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string last_lines(const std::string& text, int n) {
   std::size_t pos = text.size();
@@ -46,7 +39,7 @@ std::string run_tool(const ToolRun& run) {
   } catch (const std::exception& e) {
     throw ToolError(run.program + ": could not run: " + e.what());
   }
-  std::string text = read_text(log);
+  std::string text = read_text_file(log);
   if (status != 0) {
     throw ToolError(run.program + " exited with status " + std::to_string(status) + " (log: " +
                     log.string() + "):\n" + last_lines(text, 20));

@@ -23,9 +23,6 @@ int integer_sum_width(int j) {
 int plane_width(int w_bit) {
   return w_bit > 1 ? clog2(w_bit) : 1;
 }
-int table_entries(int k, bool symmetric) {
-  return symmetric ? 1 << (k - 1) : 1 << k;
-}
 
 ComponentId offset(ComponentId first, int by) {
   return static_cast<ComponentId>(static_cast<int>(first) + by);
@@ -52,9 +49,9 @@ void add_bit_serial_accumulator(ComponentUses& u, const DesignPoint& d, double c
 // the table every W_BIT cycles.
 void add_lut_pe(ComponentUses& u, const DesignPoint& d, double count) {
   const bool integer = integer_datapath(d);
-  const int w = entry_width(d.k, integer);
-  const int entries = table_entries(d.k, d.symmetric);
-  const bool negate_here = integer && d.symmetric && !d.negation_in_acc;
+  const int w = entry_width(d.geometry.k, integer);
+  const int entries = d.geometry.table_entries();
+  const bool negate_here = integer && d.symmetric() && !d.negation_in_acc;
   const ComponentId lookup = negate_here ? ComponentId::kLookupNegInt
                              : integer   ? ComponentId::kLookupInt
                                          : ComponentId::kLookupFp16;
@@ -64,7 +61,7 @@ void add_lut_pe(ComponentUses& u, const DesignPoint& d, double count) {
 
 void add_table_reg(ComponentUses& u, const DesignPoint& d, double count) {
   const bool integer = integer_datapath(d);
-  const double bits = 1.0 * table_entries(d.k, d.symmetric) * entry_width(d.k, integer);
+  const double bits = 1.0 * d.geometry.table_entries() * entry_width(d.geometry.k, integer);
   u.add(integer ? ComponentId::kTableRegInt : ComponentId::kTableRegFp16, count, bits,
         1.0 / d.weight_bits);
 }
@@ -80,14 +77,15 @@ void add_ctrl(ComponentUses& u, const DesignPoint& d) {
 // bits, 2^K - K - 1, integer ones as wide as their sums. New activations `rate`
 // of the cycles.
 void add_precompute(ComponentUses& u, const DesignPoint& d, double rate) {
+  const int k = d.geometry.k;
   const bool integer = integer_datapath(d);
-  if (d.symmetric) {
-    const int adders = (1 << d.k) - 4 + (1 << (d.k - 1));
+  if (d.symmetric()) {
+    const int adders = (1 << k) - 4 + (1 << (k - 1));
     u.add(integer ? ComponentId::kPrecomputeInt : ComponentId::kPrecomputeFp16, 1, adders, rate);
   } else if (integer) {
-    u.add(ComponentId::kAddInt, (1 << d.k) - d.k - 1, integer_sum_width(d.k), rate);
+    u.add(ComponentId::kAddInt, (1 << k) - k - 1, integer_sum_width(k), rate);
   } else {
-    u.add(ComponentId::kAddFp16, (1 << d.k) - d.k - 1, 0, rate);
+    u.add(ComponentId::kAddFp16, (1 << k) - k - 1, 0, rate);
   }
 }
 
@@ -97,20 +95,21 @@ void add_precompute(ComponentUses& u, const DesignPoint& d, double rate) {
 // muxes per stage skip cleared bits; integer: adder i is as wide as a sum of
 // i + 1 activations), then the bit-serial accumulator.
 void add_add_unit(ComponentUses& u, const DesignPoint& d) {
+  const int k = d.geometry.k;
   const bool integer = integer_datapath(d);
-  const int w = entry_width(d.k, integer);
+  const int w = entry_width(k, integer);
   add_ctrl(u, d);
   if (integer) {
-    if (d.symmetric) u.add(ComponentId::kCondNegInt, d.k, integer_sum_width(1), 1);
-    for (int i = 1; i < d.k; ++i) u.add(ComponentId::kAddInt, 1, integer_sum_width(i + 1), 1);
+    if (d.symmetric()) u.add(ComponentId::kCondNegInt, k, integer_sum_width(1), 1);
+    for (int i = 1; i < k; ++i) u.add(ComponentId::kAddInt, 1, integer_sum_width(i + 1), 1);
   } else {
     // Digits +-1: the activations are held for the group's W_BIT planes, the signs change
     // every plane. Digits {0, 1}: operands are selected in or out every plane.
-    if (d.symmetric) {
-      u.add(ComponentId::kAddFp16Signed, d.k - 1, 0, 1.0 / d.weight_bits);
+    if (d.symmetric()) {
+      u.add(ComponentId::kAddFp16Signed, k - 1, 0, 1.0 / d.weight_bits);
     } else {
-      u.add(ComponentId::kAddFp16, d.k - 1, 0, 1);
-      u.add(ComponentId::kLookupFp16, 2 * (d.k - 1), 16, 1);  // 2:1 muxes
+      u.add(ComponentId::kAddFp16, k - 1, 0, 1);
+      u.add(ComponentId::kLookupFp16, 2 * (k - 1), 16, 1);  // 2:1 muxes
     }
   }
   add_bit_serial_accumulator(u, d, 1, w, false);
@@ -121,17 +120,18 @@ void add_add_unit(ComponentUses& u, const DesignPoint& d) {
 // bits in the RTL, but a level-l node sums at most 2^l sign-extended 16-bit
 // products: synthesis keeps 16 + l bits.
 void add_mac_units(ComponentUses& u, const DesignPoint& d, double count) {
+  const int k = d.geometry.k;
   const bool integer = integer_datapath(d);
-  const int node_w = 16 + clog2(d.k);
-  u.add(integer ? ComponentId::kMulInt8 : ComponentId::kMulFp16, count * d.k, 0, 1);
+  const int node_w = 16 + clog2(k);
+  u.add(integer ? ComponentId::kMulInt8 : ComponentId::kMulFp16, count * k, 0, 1);
   if (integer) {
-    for (int l = 1, nodes = d.k; nodes > 1; ++l) {
+    for (int l = 1, nodes = k; nodes > 1; ++l) {
       u.add(ComponentId::kAddInt, count * (nodes / 2), 16 + l, 1);
       nodes = (nodes + 1) / 2;
     }
     u.add(ComponentId::kAccIntS0, count, node_w, 1);
   } else {
-    u.add(ComponentId::kAddFp16, count * (d.k - 1), 0, 1);
+    u.add(ComponentId::kAddFp16, count * (k - 1), 0, 1);
     u.add(ComponentId::kAccFp16S0, count, 0, 1);
   }
 }
@@ -146,7 +146,7 @@ void add_mac_units(ComponentUses& u, const DesignPoint& d, double count) {
 ComponentUses component_uses(const DesignPoint& d) {
   d.validate();
   ComponentUses u;
-  const double units = 1.0 * d.array_m * d.array_n;
+  const double units = 1.0 * d.geometry.m * d.geometry.n;
   switch (d.kind) {
     case DesignKind::kLutDotUnit:
       add_table_reg(u, d, 1);
@@ -160,7 +160,7 @@ ComponentUses component_uses(const DesignPoint& d) {
       add_ctrl(u, d);
       break;
     case DesignKind::kLutArray:
-      add_table_reg(u, d, d.array_m);
+      add_table_reg(u, d, d.geometry.m);
       add_lut_pe(u, d, units);
       add_ctrl(u, d);
       break;

@@ -12,6 +12,7 @@
 
 #include "core/io/atomic_file.hpp"
 #include "core/io/result_table.hpp"
+#include "core/io/text_file.hpp"
 #include "core/lut/lut_table.hpp"
 #include "core/numerics/fp16.hpp"
 #include "ppa/flow/synthesis.hpp"
@@ -61,6 +62,11 @@ std::uint64_t fp16_bits(double v) {
   return Fp16::from_double(v).bits();
 }
 
+// One table of K activations: the half (symmetric) or the unsigned full form.
+LutArrayGeometry table_geometry(int k, bool symmetric) {
+  return {.k = k, .table_form = symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull};
+}
+
 // The data of the designs: N(0, 1) activations (FP16, or INT8 codes
 // round(32 x) clamped to +-127), golden tables of K of them, random weight bits.
 class DataSource {
@@ -88,9 +94,8 @@ class DataSource {
     for (int i = 0; i < k; ++i) x.push_back(activation(integer));
     LutGemmConfig c;
     c.weight_bits = 2;
-    c.group_size = k;
+    c.geometry = table_geometry(k, symmetric);
     c.activation = integer ? DataType::kInt8 : DataType::kFp16;
-    c.table_form = symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
     c.table_format = integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
     c.accumulator = integer ? DataType::kInt32 : DataType::kFp16;
     return precompute_table(x, c).entries;
@@ -175,7 +180,7 @@ int period_of(double rate) {
 // data port is zero between writes, as in the design stimulus).
 Stimulus table_reg_stimulus(int k, bool integer, double rate, int cycles, DataSource& data) {
   const int w = entry_width(k, integer);
-  const int entries = 1 << (k - 1);
+  const int entries = table_geometry(k, true).table_entries();
   StimulusBuilder s = block_stimulus(cycles, true, {{"wr_en", 1}, {"wr_data", entries * w}});
   const int p = period_of(rate);
   for (int c = kResetCycles; c < cycles; ++c) {
@@ -190,7 +195,7 @@ Stimulus table_reg_stimulus(int k, bool integer, double rate, int cycles, DataSo
 Stimulus lookup_stimulus(int k, bool integer, bool symmetric, double rate, int cycles,
                          DataSource& data) {
   const int w = entry_width(k, integer);
-  const int entries = symmetric ? 1 << (k - 1) : 1 << k;
+  const int entries = table_geometry(k, symmetric).table_entries();
   StimulusBuilder s = block_stimulus(cycles, false, {{"table_flat", entries * w}, {"idx", k}});
   const int p = period_of(rate);
   PortBits table(entries * w);
@@ -361,7 +366,7 @@ std::vector<BlockRun> micro_blocks() {
     // iverilog, and registers and muxes are linear in their bits.
     for (const int k : {2, 3, 5}) {
       const int w = entry_width(k, integer);
-      const int entries = 1 << (k - 1);
+      const int entries = table_geometry(k, true).table_entries();
       runs.push_back({reg,
                       "lut_table_reg",
                       {"rtl/lut_table_reg.sv"},
@@ -377,7 +382,7 @@ std::vector<BlockRun> micro_blocks() {
     for (const auto& [k, symmetric] :
          {std::pair{2, true}, {3, true}, {4, true}, {5, true}, {6, true}, {3, false}, {5, false}}) {
       const int w = entry_width(k, integer);
-      const int entries = symmetric ? 1 << (k - 1) : 1 << k;
+      const int entries = table_geometry(k, symmetric).table_entries();
       runs.push_back({lookup,
                       "lut_lookup",
                       {"rtl/lut_lookup.sv"},
@@ -401,7 +406,7 @@ std::vector<BlockRun> micro_blocks() {
                         "lut_lookup",
                         {"rtl/lut_lookup.sv"},
                         {{"K", k}, {"SYMMETRIC", 1}, {"TABLE_FORMAT", 1}, {"NEG_IN_ACC", 0}},
-                        ((1 << (k - 1)) - 1.0) * w,
+                        (table_geometry(k, true).table_entries() - 1.0) * w,
                         two_rates,
                         {"table_flat"},
                         [k](double r, int n, DataSource& d) {
@@ -641,8 +646,7 @@ RunPower run_power(const BlockRun& run, const SynthesisResult& syn, double rate,
   if (o.input_slew_s > 0) key << "_slew" << o.input_slew_s * 1e12 << "ps";
   const std::filesystem::path cached = syn.work_dir / (key.str() + ".json");
   if (std::filesystem::exists(cached)) {
-    std::ifstream in(cached);
-    const nlohmann::json j = nlohmann::json::parse(in);
+    const nlohmann::json j = nlohmann::json::parse(read_text_file(cached));
     return {j.at("leakage_w"), j.at("energy_pj"), j.at("port_energy_pj")};
   }
   std::mt19937_64 rng(o.seed * 1000003u + static_cast<std::uint64_t>(index));

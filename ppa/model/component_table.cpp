@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -211,11 +211,7 @@ ComponentTable parse_component_table(const std::string& text, const std::string&
 }
 
 ComponentTable load_component_table(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read component table " + path.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_component_table(s.str(), path.string());
+  return parse_component_table(read_text_file(path), path.string());
 }
 
 CostKnot ComponentFit::at(double x) const {

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <numeric>
 #include <set>
-#include <sstream>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -487,11 +487,10 @@ GateNetlist GateNetlist::parse(const std::string& text, const std::string& sourc
 
 GateNetlist GateNetlist::read(const std::filesystem::path& file, const std::string& top,
                               const PinIsOutput& pin_is_output) {
-  std::ifstream in(file);
-  if (!in) throw NetlistError(file.string() + ": cannot open the netlist");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string(), top, pin_is_output);
+  const std::string text = read_text_file(file, [](const FileReadError& e) {
+    return NetlistError(e.path().string() + ": cannot open the netlist: " + e.reason());
+  });
+  return parse(text, file.string(), top, pin_is_output);
 }
 
 int GateNetlist::find_net(const std::string& name) const {

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <sstream>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -340,11 +341,10 @@ LibertyLibrary LibertyLibrary::parse(const std::string& text, const std::string&
 }
 
 LibertyLibrary LibertyLibrary::read(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw LibertyError(file.string() + ": cannot open the liberty file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string());
+  const std::string text = read_text_file(file, [](const FileReadError& e) {
+    return LibertyError(e.path().string() + ": cannot open the liberty file: " + e.reason());
+  });
+  return parse(text, file.string());
 }
 
 const LibertyCell* LibertyLibrary::find_cell(const std::string& cell) const {

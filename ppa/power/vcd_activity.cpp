@@ -4,10 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 #include <vector>
+
+#include "core/io/text_file.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -245,11 +245,10 @@ VcdActivity VcdActivity::parse(const std::string& text, const std::string& sourc
 }
 
 VcdActivity VcdActivity::read(const std::filesystem::path& file, const VcdReadOptions& options) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw VcdError(file.string() + ": cannot open the VCD file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string(), options);
+  const std::string text = read_text_file(file, [](const FileReadError& e) {
+    return VcdError(e.path().string() + ": cannot open the VCD file: " + e.reason());
+  });
+  return parse(text, file.string(), options);
 }
 
 const SignalActivity* VcdActivity::find(const std::string& bit_name) const {

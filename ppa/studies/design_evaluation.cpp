@@ -1,30 +1,20 @@
 #include "ppa/studies/design_evaluation.hpp"
 
 #include <cctype>
-#include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/io/atomic_file.hpp"
+#include "core/io/text_file.hpp"
+#include "ppa/design/design_stimulus.hpp"
 #include "ppa/flow/synthesis.hpp"
 #include "ppa/flow/timing.hpp"
 #include "ppa/power/power_calculator.hpp"
-#include "ppa/design/design_stimulus.hpp"
 
 namespace lutsim::ppa {
-namespace {
-
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
 
 std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& dir,
                                                const std::string& top) {
@@ -41,7 +31,7 @@ std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& dir,
   std::set<std::string> seen{top};
   std::vector<std::string> todo{top};
   while (!todo.empty()) {
-    const std::string text = read_text(modules.at(todo.back()));
+    const std::string text = read_text_file(modules.at(todo.back()));
     todo.pop_back();
     for (std::sregex_iterator it(text.begin(), text.end(), identifier), end; it != end; ++it) {
       const std::string name = it->str();
@@ -69,8 +59,7 @@ PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
       << o.seed << (o.input_net_switching ? "_inputs" : "");
   const std::filesystem::path cached = syn.work_dir / (key.str() + ".json");
   if (std::filesystem::exists(cached)) {
-    std::ifstream in(cached);
-    const nlohmann::json j = nlohmann::json::parse(in);
+    const nlohmann::json j = nlohmann::json::parse(read_text_file(cached));
     PowerReport r;
     r.internal_w = j.at("internal_w");
     r.switching_w = j.at("switching_w");
@@ -127,12 +116,12 @@ PowerReport plus(const PowerReport& a, const PowerReport& b) {
 // The power of a design and how it was obtained (see evaluate_design).
 std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const SynthesisResult& syn,
                                                  const EvaluationOptions& o) {
-  const double m = d.array_m, units = 1.0 * d.array_m * d.array_n;
+  const double m = d.geometry.m, units = 1.0 * d.geometry.m * d.geometry.n;
   if (d.kind == DesignKind::kLutArray) {
     DesignPoint unit = d, element = d;
     unit.kind = DesignKind::kLutDotUnit;
     element.kind = DesignKind::kLutPe;
-    unit.array_m = unit.array_n = element.array_m = element.array_n = 1;
+    unit.geometry.m = unit.geometry.n = element.geometry.m = element.geometry.n = 1;
     const PowerReport pu = simulated_power(unit, o), pe = simulated_power(element, o);
     return {plus(scaled(plus(pu, scaled(pe, -1)), m), scaled(pe, units)),
             "composed: M x (" + unit.label() + " - " + element.label() + ") + MxN x " +
@@ -141,7 +130,7 @@ std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const Syn
   if (d.kind == DesignKind::kMacArray) {
     DesignPoint unit = d;
     unit.kind = DesignKind::kMacDotUnit;
-    unit.array_m = unit.array_n = 1;
+    unit.geometry.m = unit.geometry.n = 1;
     return {scaled(simulated_power(unit, o), units),
             "composed: MxN x " + unit.label() + ", gate-level"};
   }

@@ -38,9 +38,9 @@ DesignPoint read_shape(config::ConfigReader& r, const std::string& key,
   if (mnk.size() != 3) throw r.error(key, "expected [M, N, K], three integers");
   DesignPoint d;
   d.kind = kind;
-  d.array_m = static_cast<int>(mnk[0]);
-  d.array_n = static_cast<int>(mnk[1]);
-  d.k = static_cast<int>(mnk[2]);
+  d.geometry.m = static_cast<int>(mnk[0]);
+  d.geometry.n = static_cast<int>(mnk[1]);
+  d.geometry.k = static_cast<int>(mnk[2]);
   return d;
 }
 

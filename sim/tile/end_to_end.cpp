@@ -90,9 +90,9 @@ OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, const System
   const LutGemmConfig datapath = lut_datapath(sys.hw, op.weight_bits, op.act_dtype);
   ActionCounts actions = memory_actions(std::max(0.0, bytes), op.count);
   const double tables = static_cast<double>(op.m) * op.batch *
-                        ((op.k + datapath.group_size - 1) / datapath.group_size);
+                        ((op.k + datapath.geometry.k - 1) / datapath.geometry.k);
   actions.cuda_core_ops =
-      tables * (2.0 * datapath.table_entries() - 2.0) * static_cast<double>(op.count);
+      tables * (2.0 * datapath.geometry.table_entries() - 2.0) * static_cast<double>(op.count);
   return {"table_precompute(" + op.name + ")",
           OpKind::kElementwise,
           separate ? "precompute kernel" : "fused into previous op",

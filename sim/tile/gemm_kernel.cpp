@@ -108,9 +108,8 @@ LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act
   const LutTensorCoreSpec& l = *hw.lut_tensor_core;
   const bool floating = is_floating_point(act);
   const LutGemmConfig c{weight_bits,
-                        l.array_k,
+                        {.k = l.geometry.k, .table_form = l.geometry.table_form},
                         act,
-                        l.table_form,
                         floating ? l.table_format : TableEntryFormat::kInteger,
                         floating ? DataType::kFp32 : DataType::kInt32};
   try {
@@ -125,8 +124,9 @@ LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act
 GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
   const LutGemmConfig datapath = lut_datapath(hw, weight_bits, act);
   const LutTensorCoreSpec& l = *hw.lut_tensor_core;
-  const double table_bytes_per_act =
-      datapath.table_entries() * lut_table_entry_bytes(datapath.table_format) / l.array_k;
+  const double table_bytes_per_act = 1.0 * datapath.geometry.table_entries() *
+                                     lut_table_entry_bytes(datapath.table_format) /
+                                     datapath.geometry.k;
   GemmKernel k;
   k.family = KernelFamily::kLut;
   k.name = "lut w" + std::to_string(weight_bits) + " " + std::string(to_string(act));
@@ -137,7 +137,7 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
       static_cast<double>(hw.tensor_cores_per_sm) * l.one_bit_lookups_per_cycle() / weight_bits;
   k.a_reg_bytes_per_row_k = table_bytes_per_act;
   k.table_format = datapath.table_format;
-  k.lookups_per_mac = static_cast<double>(weight_bits) / l.array_k;
+  k.lookups_per_mac = static_cast<double>(weight_bits) / l.geometry.k;
   // Elongated tiles (small M, large N), as the M2N64K4 LMMA favours: each
   // table is read once per warp and broadcast along N inside the array.
   k.warp_m = 16;

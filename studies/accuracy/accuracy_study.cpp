@@ -28,8 +28,8 @@ std::vector<ResultTable::Cell> accuracy_cells(const DatapathAccuracy& a) {
   const LutGemmConfig& d = a.datapath;
   return {std::string(to_string(d.activation)),
           std::int64_t{d.weight_bits},
-          std::int64_t{d.group_size},
-          std::string(to_string(d.table_form)),
+          std::int64_t{d.geometry.k},
+          std::string(to_string(d.geometry.table_form)),
           std::string(to_string(d.table_format)),
           std::string(to_string(d.accumulator)),
           a.outputs,

@@ -61,19 +61,21 @@ AccuracyStudySpec read_accuracy_study(config::ConfigReader& root) {
         for (const auto& f : forms)
           for (const auto& t : formats)
             for (const auto& acc : accs) {
-              LutGemmConfig c{static_cast<int>(b),         static_cast<int>(k),
-                              parse_data_type(a),          parse_table_form(f),
-                              parse_table_entry_format(t), parse_data_type(acc)};
+              LutGemmConfig c{static_cast<int>(b),
+                              {.k = static_cast<int>(k), .table_form = parse_table_form(f)},
+                              parse_data_type(a),
+                              parse_table_entry_format(t),
+                              parse_data_type(acc)};
               try {
                 c.validate();
               } catch (const std::invalid_argument&) {
                 ++s.skipped_combinations;
                 continue;
               }
-              if (s.problem.k % c.group_size != 0) {
+              if (s.problem.k % c.geometry.k != 0) {
                 throw root.error("problem", "k = " + std::to_string(s.problem.k) +
                                                 " is not a multiple of group size " +
-                                                std::to_string(c.group_size));
+                                                std::to_string(c.geometry.k));
               }
               s.datapaths.push_back(c);
             }

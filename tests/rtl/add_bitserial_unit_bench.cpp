@@ -77,9 +77,10 @@ class Bench {
       cfg.w_bit = static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 8, 8));
       cfg.integer = get_bits(dut_->cfg_info, c * 32 + 16, 8) != 0;
       cfg.symmetric = get_bits(dut_->cfg_info, c * 32 + 24, 8) != 0;
-      cfg.lut.group_size = cfg.k;
+      cfg.lut.geometry.k = cfg.k;
       cfg.lut.weight_bits = cfg.w_bit;
-      cfg.lut.table_form = cfg.symmetric ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
+      cfg.lut.geometry.table_form =
+          cfg.symmetric ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
       cfg.lut.activation = cfg.integer ? DataType::kInt8 : DataType::kFp16;
       cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
       cfg.lut.accumulator = cfg.integer ? DataType::kInt32 : DataType::kFp16;

@@ -113,8 +113,8 @@ class Bench {
       static constexpr TableForm kForms[] = {TableForm::kSymmetricHalf, TableForm::kUnsignedFull,
                                              TableForm::kSymmetricFull};
       cfg.form = kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3];
-      cfg.lut.group_size = cfg.k;
-      cfg.lut.table_form = cfg.form;
+      cfg.lut.geometry.k = cfg.k;
+      cfg.lut.geometry.table_form = cfg.form;
       cfg.lut.activation = cfg.integer ? DataType::kInt8 : DataType::kFp16;
       cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
       cfg.lut.accumulator = cfg.integer ? DataType::kInt32 : DataType::kFp16;

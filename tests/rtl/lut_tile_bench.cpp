@@ -47,12 +47,13 @@ Layout read_layout(const Model& model) {
 
 // Empty if the shape fits the wrapper's slots, else what does not fit.
 std::string check_fits(const TileShape& s, const Layout& l) {
-  if (s.m > l.wr_en_slot) return "M exceeds the write-enable slot";
-  const int table_bits = s.precompute ? s.groups_per_pass() * s.k * s.activation_width()
+  if (s.geometry.m > l.wr_en_slot) return "M exceeds the write-enable slot";
+  const int table_bits = s.precompute ? s.groups_per_pass() * s.geometry.k * s.activation_width()
                                       : s.table_words() * s.entry_width();
-  if (s.m * table_bits > l.wr_data_slot) return "tables exceed the data slot";
-  if (s.n * s.index_width() > l.idx_slot) return "indices exceed the index slot";
-  if (s.m * s.n * s.acc_width() > l.acc_slot) return "accumulators exceed the output slot";
+  if (s.geometry.m * table_bits > l.wr_data_slot) return "tables exceed the data slot";
+  if (s.geometry.n * s.index_width() > l.idx_slot) return "indices exceed the index slot";
+  if (s.geometry.m * s.geometry.n * s.acc_width() > l.acc_slot)
+    return "accumulators exceed the output slot";
   return {};
 }
 
@@ -61,19 +62,19 @@ void drive(Model& model, const Layout& l, int c, const CycleInputs& in, const Ti
   set_bits(model.in_valid, c, 1, in.valid);
   set_bits(model.in_first, c, 1, in.first);
   set_bits(model.in_last, c, 1, in.last);
-  for (int n = 0; n < s.n; ++n) {
+  for (int n = 0; n < s.geometry.n; ++n) {
     set_bits(model.in_idx, c * l.idx_slot + n * s.index_width(), s.index_width(),
              in.idx[static_cast<std::size_t>(n)]);
   }
-  const int table_bits = s.precompute ? s.groups_per_pass() * s.k * s.activation_width()
+  const int table_bits = s.precompute ? s.groups_per_pass() * s.geometry.k * s.activation_width()
                                       : s.table_words() * s.entry_width();
-  for (int m = 0; m < s.m; ++m) {
+  for (int m = 0; m < s.geometry.m; ++m) {
     const bool write = in.table_write[static_cast<std::size_t>(m)];
     set_bits(model.tbl_wr_en, c * l.wr_en_slot + m, 1, write);
     if (!write) continue;
     if (s.precompute) {  // the unit computes the table from the group's activations
       const auto& x = in.table_x[static_cast<std::size_t>(m)];
-      for (int i = 0; i < s.k * s.groups_per_pass(); ++i) {
+      for (int i = 0; i < s.geometry.k * s.groups_per_pass(); ++i) {
         set_bits(model.tbl_wr_data, c * l.wr_data_slot + m * table_bits + i * s.activation_width(),
                  s.activation_width(), x[static_cast<std::size_t>(i)]);
       }
@@ -90,8 +91,8 @@ void drive(Model& model, const Layout& l, int c, const CycleInputs& in, const Ti
 template <class Model>
 void observe(const Model& model, const Layout& l, int c, const TileShape& s,
              std::vector<std::uint32_t>& acc) {
-  acc.resize(static_cast<std::size_t>(s.m * s.n));
-  for (int i = 0; i < s.m * s.n; ++i) {
+  acc.resize(static_cast<std::size_t>(s.geometry.m * s.geometry.n));
+  for (int i = 0; i < s.geometry.m * s.geometry.n; ++i) {
     acc[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(
         get_bits(model.out_acc, c * l.acc_slot + i * s.acc_width(), s.acc_width()));
   }

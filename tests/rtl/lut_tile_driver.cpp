@@ -88,32 +88,37 @@ int TileShape::entry_width() const {
   if (quantized) return 8;
   if (!integer_tables) return 16;
   // clog2(128 * k + 1) + 1: entries are sums within +-128 k.
-  return std::bit_width(static_cast<unsigned>(128 * k)) + 1;
+  return std::bit_width(static_cast<unsigned>(128 * geometry.k)) + 1;
 }
 
 std::string TileShape::name() const {
+  const bool sym_full = geometry.table_form == TableForm::kSymmetricFull;
   std::string full = " full";
-  if (precompute) full = full_signed ? " sym-full" : " unsigned-full";
+  if (precompute) full = sym_full ? " sym-full" : " unsigned-full";
   if (quantized) full = " full";
+  const int k = geometry.k;
   const std::string k_name =
       pair ? std::to_string(2 * k) + "(2xK" + std::to_string(k) + ")" : std::to_string(k);
-  return "M" + std::to_string(m) + "N" + std::to_string(n) + "K" + k_name + " W" +
+  return "M" + std::to_string(geometry.m) + "N" + std::to_string(geometry.n) + "K" + k_name + " W" +
          std::to_string(w_bit) + (integer_tables ? " int" : " fp16") +
-         (quantized ? " int8-quantized" : "") + (symmetric ? " half" : full) +
+         (quantized ? " int8-quantized" : "") + (half_tables() ? " half" : full) +
          (neg_in_acc ? " neg-in-acc" : "") + (precompute ? " precompute" : "");
 }
 
 TileShape decode_cfg_info(std::uint32_t word) {
   TileShape s;
-  s.m = static_cast<int>(word & 0xFFu);
-  s.n = static_cast<int>((word >> 8) & 0xFFu);
-  s.k = static_cast<int>((word >> 16) & 0xFu);
+  s.geometry.m = static_cast<int>(word & 0xFFu);
+  s.geometry.n = static_cast<int>((word >> 8) & 0xFFu);
+  s.geometry.k = static_cast<int>((word >> 16) & 0xFu);
   s.w_bit = static_cast<int>((word >> 20) & 0xFu);
   s.integer_tables = ((word >> 24) & 1u) != 0;
-  s.symmetric = ((word >> 25) & 1u) != 0;
   s.neg_in_acc = ((word >> 26) & 1u) != 0;
   s.precompute = ((word >> 27) & 1u) != 0;
-  s.full_signed = ((word >> 28) & 1u) != 0;
+  const bool half = ((word >> 25) & 1u) != 0;
+  const bool full_signed = ((word >> 28) & 1u) != 0;
+  s.geometry.table_form = half          ? TableForm::kSymmetricHalf
+                          : full_signed ? TableForm::kSymmetricFull
+                                        : TableForm::kUnsignedFull;
   s.pair = ((word >> 29) & 1u) != 0;
   s.quantized = ((word >> 30) & 1u) != 0;
   return s;
@@ -136,11 +141,11 @@ struct TileDriver::Problem {
 TileDriver::TileDriver(TileShape shape, std::uint64_t seed)
     : shape_(shape),
       rng_(seed),
-      row_table_id_(static_cast<std::size_t>(shape.m), {-1, -1}),
-      row_table_(static_cast<std::size_t>(shape.m)),
-      row_table_cfg_(static_cast<std::size_t>(shape.m)),
-      acc_(static_cast<std::size_t>(shape.m * shape.n), 0u),
-      group_sum_(static_cast<std::size_t>(shape.m * shape.n), 0.0) {
+      row_table_id_(static_cast<std::size_t>(shape.geometry.m), {-1, -1}),
+      row_table_(static_cast<std::size_t>(shape.geometry.m)),
+      row_table_cfg_(static_cast<std::size_t>(shape.geometry.m)),
+      acc_(static_cast<std::size_t>(shape.geometry.m * shape.geometry.n), 0u),
+      group_sum_(static_cast<std::size_t>(shape.geometry.m * shape.geometry.n), 0.0) {
   current_ = make_problem();
   upcoming_ = make_problem();
 }
@@ -152,8 +157,8 @@ TileDriver& TileDriver::operator=(TileDriver&&) noexcept = default;
 LutGemmConfig TileDriver::golden_config(TableForm form) const {
   LutGemmConfig cfg;
   cfg.weight_bits = shape_.w_bit;
-  cfg.group_size = shape_.k;
-  cfg.table_form = form;
+  cfg.geometry.k = shape_.geometry.k;
+  cfg.geometry.table_form = form;
   if (shape_.integer_tables) {
     cfg.activation = DataType::kInt8;
     cfg.table_format = TableEntryFormat::kInteger;
@@ -177,48 +182,46 @@ std::unique_ptr<TileDriver::Problem> TileDriver::make_problem() {
 
   // A full-table unit serves both full forms (a precompute unit the one it
   // computes); the half table is the symmetric form.
-  TableForm form = TableForm::kSymmetricHalf;
-  if (!shape_.symmetric && shape_.precompute) {
-    form = shape_.full_signed ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
-  } else if (!shape_.symmetric) {
+  TableForm form = shape_.geometry.table_form;
+  if (!shape_.half_tables() && !shape_.precompute) {
     form = unit(rng_) < 0.5 ? TableForm::kUnsignedFull : TableForm::kSymmetricFull;
   }
   p->cfg = golden_config(form);
 
-  const int k_total = p->groups * shape_.k;
-  p->x = Matrix(shape_.m, k_total);
+  const int k_total = p->groups * shape_.geometry.k;
+  p->x = Matrix(shape_.geometry.m, k_total);
   if (shape_.integer_tables) {
     const int mode = std::discrete_distribution<int>({80, 10, 10})(rng_);
-    for (int m = 0; m < shape_.m; ++m) {
+    for (int m = 0; m < shape_.geometry.m; ++m) {
       for (int k = 0; k < k_total; ++k) p->x(m, k) = random_int8(rng_, mode);
     }
   } else {
     const auto mode =
         static_cast<Fp16Mode>(std::discrete_distribution<int>({35, 20, 10, 10, 10, 15})(rng_));
     const double cancel_base = random_fp16(rng_, Fp16Mode::kNormal, 0.0);
-    for (int m = 0; m < shape_.m; ++m) {
+    for (int m = 0; m < shape_.geometry.m; ++m) {
       for (int k = 0; k < k_total; ++k) p->x(m, k) = random_fp16(rng_, mode, cancel_base);
     }
   }
 
-  p->w.rows = shape_.n;
+  p->w.rows = shape_.geometry.n;
   p->w.cols = k_total;
   p->w.bits = shape_.w_bit;
-  p->w.scale.assign(static_cast<std::size_t>(shape_.n), 1.0);
-  p->w.zero_point.assign(static_cast<std::size_t>(shape_.n), 0.0);
+  p->w.scale.assign(static_cast<std::size_t>(shape_.geometry.n), 1.0);
+  p->w.zero_point.assign(static_cast<std::size_t>(shape_.geometry.n), 0.0);
   const int max_code = (1 << shape_.w_bit) - 1;
   const bool constant_codes = unit(rng_) < 0.05;
   const int constant = unit(rng_) < 0.5 ? 0 : max_code;
   std::uniform_int_distribution<int> code(0, max_code);
-  for (int i = 0; i < shape_.n * k_total; ++i) {
+  for (int i = 0; i < shape_.geometry.n * k_total; ++i) {
     p->w.codes.push_back(static_cast<std::uint8_t>(constant_codes ? constant : code(rng_)));
   }
 
-  for (int m = 0; m < shape_.m; ++m) {
+  for (int m = 0; m < shape_.geometry.m; ++m) {
     for (int g = 0; g < p->groups; ++g) {
-      std::vector<double> group(static_cast<std::size_t>(shape_.k));
-      for (int i = 0; i < shape_.k; ++i)
-        group[static_cast<std::size_t>(i)] = p->x(m, g * shape_.k + i);
+      std::vector<double> group(static_cast<std::size_t>(shape_.geometry.k));
+      for (int i = 0; i < shape_.geometry.k; ++i)
+        group[static_cast<std::size_t>(i)] = p->x(m, g * shape_.geometry.k + i);
       p->tables.push_back(precompute_table(group, p->cfg));
     }
   }
@@ -257,8 +260,8 @@ void TileDriver::stage_table_write(int row, const Problem& problem, int pass) {
       bits.push_back(scale & 0xFFu);
       bits.push_back(scale >> 8);
     }
-    for (int i = 0; i < shape_.k; ++i) {
-      const double v = problem.x(row, group * shape_.k + i);
+    for (int i = 0; i < shape_.geometry.k; ++i) {
+      const double v = problem.x(row, group * shape_.geometry.k + i);
       x.push_back(shape_.integer_tables
                       ? static_cast<std::uint32_t>(static_cast<std::int32_t>(v)) & 0xFFu
                       : Fp16::from_double(v).bits());
@@ -269,9 +272,9 @@ void TileDriver::stage_table_write(int row, const Problem& problem, int pass) {
 }
 
 const CycleInputs& TileDriver::next_inputs(bool in_reset) {
-  const auto m_count = static_cast<std::size_t>(shape_.m);
+  const auto m_count = static_cast<std::size_t>(shape_.geometry.m);
   in_.valid = in_.first = in_.last = false;
-  in_.idx.assign(static_cast<std::size_t>(shape_.n), 0u);
+  in_.idx.assign(static_cast<std::size_t>(shape_.geometry.n), 0u);
   in_.table_write.assign(m_count, false);
   in_.table_bits.assign(m_count, {});
   in_.table_x.assign(m_count, {});
@@ -293,7 +296,7 @@ const CycleInputs& TileDriver::next_inputs(bool in_reset) {
   const int pass_steps = per_pass * shape_.w_bit;
   const int pass = step_ / pass_steps;
   std::vector<int> missing;
-  for (int m = 0; m < shape_.m; ++m) {
+  for (int m = 0; m < shape_.geometry.m; ++m) {
     if (row_table_id_[static_cast<std::size_t>(m)] != std::pair{current_->id, pass})
       missing.push_back(m);
   }
@@ -313,19 +316,19 @@ const CycleInputs& TileDriver::next_inputs(bool in_reset) {
   in_.valid = true;
   in_.first = step_ == 0;
   in_.last = step_ + per_pass == current_->groups * shape_.w_bit;
-  for (int n = 0; n < shape_.n; ++n) {
+  for (int n = 0; n < shape_.geometry.n; ++n) {
     unsigned idx = 0;
     for (int q = 0; q < per_pass; ++q) {  // slot q: canonical step step_ + q
       const int s = step_ + q;
-      idx |= plane_index(current_->w, n, s / shape_.w_bit, s % shape_.w_bit, shape_.k)
-             << (q * shape_.k);
+      idx |= plane_index(current_->w, n, s / shape_.w_bit, s % shape_.w_bit, shape_.geometry.k)
+             << (q * shape_.geometry.k);
     }
     in_.idx[static_cast<std::size_t>(n)] = idx;
   }
   if ((step_ + per_pass) % pass_steps == 0) {  // next pass's tables may ride on its last cycle
     const bool next_problem = in_.last;
     const bool all_rows = unit(rng_) < kEarlyWriteProbability;
-    for (int m = 0; m < shape_.m; ++m) {
+    for (int m = 0; m < shape_.geometry.m; ++m) {
       if (all_rows || unit(rng_) < 0.5) {
         stage_table_write(m, next_problem ? *upcoming_ : *current_, next_problem ? 0 : pass + 1);
       }
@@ -339,11 +342,11 @@ const CycleInputs& TileDriver::next_inputs(bool in_reset) {
 // the accumulator reads +0 from the first index of a dot product on.
 void TileDriver::accumulate_quantized() {
   const int plane = step_ % shape_.w_bit;
-  for (int m = 0; m < shape_.m; ++m) {
+  for (int m = 0; m < shape_.geometry.m; ++m) {
     const LutTable& table = row_table_[static_cast<std::size_t>(m)][0];
     const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
-    for (int n = 0; n < shape_.n; ++n) {
-      const auto i = static_cast<std::size_t>(m * shape_.n + n);
+    for (int n = 0; n < shape_.geometry.n; ++n) {
+      const auto i = static_cast<std::size_t>(m * shape_.geometry.n + n);
       if (in_.first) acc_[i] = 0u;
       if (plane == 0) group_sum_[i] = 0.0;
       const unsigned idx = in_.idx[static_cast<std::size_t>(n)];
@@ -367,13 +370,13 @@ void TileDriver::accumulate() {
     const int plane = s % shape_.w_bit;
     const auto local_group = static_cast<std::size_t>((s / shape_.w_bit) % per_pass);
     const bool restart = in_.first && q == 0;
-    for (int m = 0; m < shape_.m; ++m) {
+    for (int m = 0; m < shape_.geometry.m; ++m) {
       const auto& table = row_table_[static_cast<std::size_t>(m)][local_group];
       const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
-      for (int n = 0; n < shape_.n; ++n) {
-        auto& acc = acc_[static_cast<std::size_t>(m * shape_.n + n)];
-        const unsigned idx =
-            (in_.idx[static_cast<std::size_t>(n)] >> (q * shape_.k)) & ((1u << shape_.k) - 1u);
+      for (int n = 0; n < shape_.geometry.n; ++n) {
+        auto& acc = acc_[static_cast<std::size_t>(m * shape_.geometry.n + n)];
+        const unsigned idx = (in_.idx[static_cast<std::size_t>(n)] >> (q * shape_.geometry.k)) &
+                             ((1u << shape_.geometry.k) - 1u);
         const double term = std::ldexp(table_lookup(table, idx, cfg), plane);
         if (shape_.integer_tables) {
           const std::int64_t base = restart ? 0 : static_cast<std::int32_t>(acc);
@@ -399,7 +402,8 @@ void TileDriver::commit() {
   if (in_.valid) {
     accumulate();  // reads the tables as they were before this edge
     ++stats_.vectors;
-    stats_.lookups += static_cast<std::uint64_t>(shape_.m * shape_.n * shape_.groups_per_pass());
+    stats_.lookups += static_cast<std::uint64_t>(shape_.geometry.m * shape_.geometry.n *
+                                                 shape_.groups_per_pass());
     step_ += shape_.groups_per_pass();
   }
   for (const TableWrite& w : writes_) {
@@ -444,9 +448,9 @@ void TileDriver::check(bool out_valid, const std::vector<std::uint32_t>& acc) {
   if (out_valid != expect_out_valid_) {
     report("out_valid", -1, -1, out_valid ? 1u : 0u, expect_out_valid_ ? 1u : 0u);
   }
-  for (int m = 0; m < shape_.m; ++m) {
-    for (int n = 0; n < shape_.n; ++n) {
-      const auto i = static_cast<std::size_t>(m * shape_.n + n);
+  for (int m = 0; m < shape_.geometry.m; ++m) {
+    for (int n = 0; n < shape_.geometry.n; ++n) {
+      const auto i = static_cast<std::size_t>(m * shape_.geometry.n + n);
       if (acc[i] != acc_[i]) report("accumulator", m, n, acc[i], acc_[i]);
       ++stats_.acc_checks;
       if (!shape_.integer_tables) count_class(acc_[i]);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/lut/lut_array_geometry.hpp"
 #include "core/lut/lut_config.hpp"
 #include "core/lut/lut_table.hpp"
 #include "core/lut/matrix.hpp"
@@ -16,25 +17,25 @@ namespace lutsim::rtl_bench {
 // One hardware configuration of a LUT unit: lut_dot_unit is the 1 x 1 case
 // of lut_array. The widths follow the RTL (rtl/lut_lookup.sv).
 struct TileShape {
-  int m = 1;
-  int n = 1;
-  int k = 4;
+  // Half tables: negation by the top index bit. Full tables: a precompute unit
+  // computes the form given (kSymmetricFull or kUnsignedFull); a unit written
+  // from outside serves both, and the driver draws either per problem.
+  LutArrayGeometry geometry;
   int w_bit = 2;
   bool integer_tables = false;  // TABLE_FORMAT 1: INT8 activations, INT32 accumulators
-  bool symmetric = true;        // half table with negation by the top index bit
   bool neg_in_acc = false;      // NEG_IN_ACC = 1: negation in the accumulator
   bool precompute = false;      // the unit precomputes its tables from activations
-  bool full_signed = false;     // precompute units, full tables: kSymmetricFull
   bool pair = false;            // lut_array_pair: two groups of k per pass, two steps per cycle
   bool quantized = false;       // lut_array_quant: INT8 codes + FP16 scale per table
 
-  int entries() const { return symmetric ? 1 << (k - 1) : 1 << k; }
+  bool half_tables() const { return geometry.table_form == TableForm::kSymmetricHalf; }
+  int entries() const { return geometry.table_entries(); }
   int entry_width() const;  // bits of one stored entry
   int acc_width() const { return integer_tables ? 32 : 16; }
   int activation_width() const { return integer_tables ? 8 : 16; }
   // Groups (tables) per row and pass = canonical steps per cycle.
   int groups_per_pass() const { return pair ? 2 : 1; }
-  int index_width() const { return k * groups_per_pass(); }  // bits per column and cycle
+  int index_width() const { return geometry.k * groups_per_pass(); }  // bits per column and cycle
   // ENTRY_W-bit words of one table register write: the entries, and for
   // quantized tables the FP16 scale as two 8-bit words (low byte first).
   int table_words() const { return (entries() + (quantized ? 2 : 0)) * groups_per_pass(); }

@@ -52,11 +52,11 @@ TEST_CASE("hardware overrides reach the compare spec", "[studies]") {
   const CompareStudySpec spec = read_compare_study(root, context);
   REQUIRE(spec.lut_gpus.size() == 2);
   const auto& lut = *spec.lut_gpus[0].lut_tensor_core;
-  CHECK(lut.array_m == 4);
-  CHECK(lut.array_n == 32);
+  CHECK(lut.geometry.m == 4);
+  CHECK(lut.geometry.n == 32);
   // M4N32K4 x 4 arrays: the same 2048 lookups per cycle as M2N64K4 x 4.
   CHECK(lut.one_bit_lookups_per_cycle() == 4 * 32 * 4 * 4);
-  CHECK(spec.lut_gpus[1].lut_tensor_core->array_m == 2);
+  CHECK(spec.lut_gpus[1].lut_tensor_core->geometry.m == 2);
   hardware.check_all_routed_used();
 }
 

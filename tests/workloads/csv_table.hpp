@@ -1,20 +1,20 @@
 #pragma once
 
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/io/csv_text.hpp"
+#include "core/io/text_file.hpp"
 
 namespace lutsim::test {
 
 // The rows of a small CSV file with a header row, as column -> cell maps.
 // Lines may end in "\r\n" (the shared validation CSVs do).
 inline std::vector<std::map<std::string, std::string>> read_csv_table(const std::string& file) {
-  std::ifstream in(file);
-  REQUIRE(in);
+  std::istringstream in(read_text_file(file));
   std::string line;
   const auto next_line = [&] {
     if (!std::getline(in, line)) return false;

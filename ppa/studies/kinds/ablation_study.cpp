@@ -13,7 +13,7 @@ AblationStudy::AblationStudy(config::ConfigReader& root, PpaRunSpec run)
 }
 
 Plan AblationStudy::plan() const {
-  const double units = 1.0 * array_.array_m * array_.array_n;
+  const double units = 1.0 * array_.geometry.m * array_.geometry.n;
   Plan p{{{"step", "1", "ablation step"}, {"design", "", "what changed"}},
          {},
          {"steps 0-2: M x N dot units each with its own table precompute and table (one unit "
@@ -21,19 +21,19 @@ Plan AblationStudy::plan() const {
           "broadcast along N and the precompute moved out of the array"}};
   DesignPoint unit;
   unit.kind = DesignKind::kLutDotUnitPrecompute;
-  unit.k = array_.k;
+  unit.geometry.k = array_.geometry.k;
   unit.weight_bits = array_.weight_bits;
   unit.activation = array_.activation;
-  unit.symmetric = false;
+  unit.geometry.table_form = TableForm::kUnsignedFull;
   p.rows.push_back(
       {{std::int64_t{0}, std::string("conventional LUT, per-unit precompute")}, unit, units});
-  unit.symmetric = true;
+  unit.geometry.table_form = TableForm::kSymmetricHalf;
   p.rows.push_back(
       {{std::int64_t{1}, std::string("+ weight reinterpretation (half tables)")}, unit, units});
   unit.negation_in_acc = true;
   p.rows.push_back({{std::int64_t{2}, std::string("+ negation circuit removed")}, unit, units});
   DesignPoint final_array = array_;
-  final_array.symmetric = true;
+  final_array.geometry.table_form = TableForm::kSymmetricHalf;
   final_array.negation_in_acc = true;
   p.rows.push_back(
       {{std::int64_t{3}, std::string("+ precompute moved out of the array")}, final_array, 1});

@@ -33,7 +33,7 @@ Plan ArrayShapesStudy::plan() const {
     for (int w : weight_bits_) {
       for (const DesignPoint& s : shapes_) {
         const DesignPoint d = design(s, w, a);
-        p.rows.push_back({{shape_name(d), std::int64_t{w}, act_name(a)}, d});
+        p.rows.push_back({{d.geometry.shape_name(), std::int64_t{w}, act_name(a)}, d});
       }
     }
   }
@@ -51,7 +51,7 @@ std::vector<std::string> ArrayShapesStudy::findings(const Plan& /*plan*/,
         const DesignPoint d = design(s, w, a);
         const DesignPpa& p = r.at(d.label());
         const double ap = p.area_um2 * p.total_w;
-        if (best.empty() || ap < best_ap) best = shape_name(d), best_ap = ap;
+        if (best.empty() || ap < best_ap) best = d.geometry.shape_name(), best_ap = ap;
       }
       out.push_back("W_INT" + std::to_string(w) + " x A_" + act_name(a) +
                     ": smallest area x power is " + best + " (" + fixed(best_ap * 1e-6 * 1e3, 4) +

@@ -18,7 +18,7 @@ std::string act_name(DataType a) {
 // A design family of studies 1 and 4 at (K, W, A).
 DesignPoint family_design(const std::string& family, int k, int w, DataType a) {
   DesignPoint d;
-  d.k = k;
+  d.geometry.k = k;
   d.weight_bits = w;
   d.activation = a;
   if (family == "lut") {  // LUT Tensor Core unit: half table, no negation circuit, no precompute
@@ -26,12 +26,12 @@ DesignPoint family_design(const std::string& family, int k, int w, DataType a) {
     d.negation_in_acc = true;
   } else if (family == "lut_conventional") {  // full table computed in the unit
     d.kind = DesignKind::kLutDotUnitPrecompute;
-    d.symmetric = false;
+    d.geometry.table_form = TableForm::kUnsignedFull;
   } else if (family == "mac") {
     d.kind = DesignKind::kMacDotUnit;
   } else if (family == "add") {  // bit-serial adds with {0, 1} weight digits
     d.kind = DesignKind::kAddDotUnit;
-    d.symmetric = false;
+    d.geometry.table_form = TableForm::kUnsignedFull;
   } else {
     throw std::invalid_argument("unknown design family '" + family + "'");
   }
@@ -43,10 +43,5 @@ const std::vector<std::string> kFamilyNotes = {
     "precomputed outside the unit); lut_conventional: full 2^K table computed inside the unit; "
     "mac: K multipliers + adder tree (weights widened to the activation format); add: one "
     "add per set weight bit (bit-serial, {0,1} digits)"};
-
-std::string shape_name(const DesignPoint& d) {
-  return "M" + std::to_string(d.array_m) + "N" + std::to_string(d.array_n) + "K" +
-         std::to_string(d.k);
-}
 
 }  // namespace lutsim::ppa

@@ -12,8 +12,6 @@ namespace lutsim::ppa {
 // v with `digits` decimals.
 std::string fixed(double v, int digits);
 std::string act_name(DataType a);
-// "M2N64K4".
-std::string shape_name(const DesignPoint& d);
 
 // A design family of the dot-unit studies (lut, lut_conventional, mac, add) at (K, W, A).
 DesignPoint family_design(const std::string& family, int k, int w, DataType a);

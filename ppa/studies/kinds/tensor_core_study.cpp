@@ -13,7 +13,7 @@ TensorCoreVariant read_variant(config::ConfigReader& tc) {
   const DesignKind kind = parse_design_kind(design);
   v.design = read_shape(tc, "array", {1, 1, 4}, kind);
   if (kind == DesignKind::kMacDotUnit || kind == DesignKind::kLutDotUnit) {
-    v.design.array_m = v.design.array_n = 1;
+    v.design.geometry.m = v.design.geometry.n = 1;
   }
   v.design.weight_bits = tc.get<int>(
       "weight_bits", {.description = "weight bits", .default_value = 2, .min = 1, .max = 8});

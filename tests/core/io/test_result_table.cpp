@@ -1,10 +1,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/io/atomic_file.hpp"
 #include "core/io/result_table.hpp"
+#include "core/io/text_file.hpp"
 
 using namespace lutsim;
 
@@ -54,10 +53,7 @@ TEST_CASE("atomic writes replace whole files and create directories", "[io]") {
   const auto path = dir / "sub" / "out.txt";
   write_file_atomically(path, "first");
   write_file_atomically(path, "second");
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  CHECK(s.str() == "second");
+  CHECK(read_text_file(path) == "second");
   CHECK(std::distance(std::filesystem::directory_iterator(dir / "sub"),
                       std::filesystem::directory_iterator{}) == 1);  // no temporaries left
   CHECK_THROWS_WITH(write_file_atomically("/proc/lutsim/x", "y"),

@@ -35,7 +35,7 @@ struct BoundCheck {
 
 BoundCheck check_against_bound(const MpGemmProblem& p, const LutGemmConfig& cfg) {
   const LutGemmResult r = lut_mpgemm(p.x, p.w, cfg);
-  const Matrix exact = integer_weight_gemm(p.x, p.w, cfg.table_form);
+  const Matrix exact = integer_weight_gemm(p.x, p.w, cfg.geometry.table_form);
   BoundCheck c;
   for (int m = 0; m < p.x.rows(); ++m) {
     const double bound =
@@ -55,8 +55,11 @@ TEST_CASE("int8 activations: the LUT path equals dequantize-then-GEMM exactly", 
   for (TableForm form : kForms) {
     for (int bits = 1; bits <= 8; ++bits) {
       for (int k = 2; k <= 6; ++k) {
-        LutGemmConfig cfg{
-            bits, k, DataType::kInt8, form, TableEntryFormat::kInteger, DataType::kInt32};
+        LutGemmConfig cfg{bits,
+                          {.k = k, .table_form = form},
+                          DataType::kInt8,
+                          TableEntryFormat::kInteger,
+                          DataType::kInt32};
         // Integer zero points and unit scales keep every reference product exact.
         MpGemmProblem p = problem(DataType::kInt8, bits, 60 * k, 1000 * bits + k, false);
         std::fill(p.w.scale.begin(), p.w.scale.end(), 1.0);
@@ -71,9 +74,8 @@ TEST_CASE("int8 activations: the LUT path equals dequantize-then-GEMM exactly", 
 
 TEST_CASE("int8 activations with real scales match the reference to double rounding", "[lut]") {
   LutGemmConfig cfg{4,
-                    4,
+                    {.k = 4, .table_form = TableForm::kSymmetricHalf},
                     DataType::kInt8,
-                    TableForm::kSymmetricHalf,
                     TableEntryFormat::kInteger,
                     DataType::kInt32};
   const MpGemmProblem p = problem(DataType::kInt8, 4, 512, 5, false);
@@ -87,7 +89,11 @@ TEST_CASE("FP16 tables stay within the derived error bound", "[lut]") {
     for (TableForm form : kForms) {
       for (int bits : {1, 2, 3, 4, 8}) {
         for (int k = 2; k <= 6; ++k) {
-          LutGemmConfig cfg{bits, k, DataType::kFp16, form, TableEntryFormat::kFp16, acc};
+          LutGemmConfig cfg{bits,
+                            {.k = k, .table_form = form},
+                            DataType::kFp16,
+                            TableEntryFormat::kFp16,
+                            acc};
           const BoundCheck c =
               check_against_bound(problem(DataType::kFp16, bits, 48 * k, 77 * bits + k), cfg);
           INFO("acc = " << to_string(acc) << " form = " << to_string(form) << " b = " << bits
@@ -103,7 +109,10 @@ TEST_CASE("FP16 tables stay within the derived error bound", "[lut]") {
 TEST_CASE("FP8 activations use exact FP16 tables and stay within the bound", "[lut]") {
   for (DataType act : {DataType::kFp8E4M3, DataType::kFp8E5M2}) {
     for (int bits : {1, 2, 4}) {
-      LutGemmConfig cfg{bits,           4, act, TableForm::kSymmetricHalf, TableEntryFormat::kFp16,
+      LutGemmConfig cfg{bits,
+                        {.k = 4, .table_form = TableForm::kSymmetricHalf},
+                        act,
+                        TableEntryFormat::kFp16,
                         DataType::kFp32};
       const BoundCheck c = check_against_bound(problem(act, bits, 256, 9 + bits), cfg);
       INFO("act = " << to_string(act) << " b = " << bits);
@@ -116,9 +125,11 @@ TEST_CASE("INT8-quantized tables stay within the derived error bound", "[lut]") 
   for (DataType acc : {DataType::kFp16, DataType::kFp32}) {
     for (int bits : {1, 2, 4}) {
       for (int k = 2; k <= 6; ++k) {
-        LutGemmConfig cfg{
-            bits, k, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kInt8Quantized,
-            acc};
+        LutGemmConfig cfg{bits,
+                          {.k = k, .table_form = TableForm::kSymmetricHalf},
+                          DataType::kFp16,
+                          TableEntryFormat::kInt8Quantized,
+                          acc};
         const BoundCheck c =
             check_against_bound(problem(DataType::kFp16, bits, 48 * k, 31 * k + bits), cfg);
         INFO("acc = " << to_string(acc) << " b = " << bits << " k = " << k);
@@ -131,10 +142,13 @@ TEST_CASE("INT8-quantized tables stay within the derived error bound", "[lut]") 
 
 TEST_CASE("symmetric half and full tables give identical accumulators", "[lut]") {
   const MpGemmProblem p = problem(DataType::kFp16, 3, 256, 3);
-  LutGemmConfig half{
-      3, 4, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, DataType::kFp16};
+  LutGemmConfig half{3,
+                     {.k = 4, .table_form = TableForm::kSymmetricHalf},
+                     DataType::kFp16,
+                     TableEntryFormat::kFp16,
+                     DataType::kFp16};
   LutGemmConfig full = half;
-  full.table_form = TableForm::kSymmetricFull;
+  full.geometry.table_form = TableForm::kSymmetricFull;
   CHECK(lut_mpgemm(p.x, p.w, half).accumulators == lut_mpgemm(p.x, p.w, full).accumulators);
 }
 
@@ -145,8 +159,11 @@ TEST_CASE("the FP16 accumulator follows the canonical order", "[lut]") {
   Matrix x(1, 4);
   x << 2048, 1, 1, 1;
   QuantizedWeights w{1, 4, 1, {1, 1, 1, 1}, {1.0}, {0.5}};
-  LutGemmConfig cfg{
-      1, 2, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, DataType::kFp16};
+  LutGemmConfig cfg{1,
+                    {.k = 2, .table_form = TableForm::kSymmetricHalf},
+                    DataType::kFp16,
+                    TableEntryFormat::kFp16,
+                    DataType::kFp16};
   const LutGemmResult r = lut_mpgemm(x, w, cfg);
   CHECK(r.accumulators(0, 0) == 2050);
 }
@@ -154,7 +171,7 @@ TEST_CASE("the FP16 accumulator follows the canonical order", "[lut]") {
 TEST_CASE("bad inputs are rejected with a reason", "[lut]") {
   const MpGemmProblem p = problem(DataType::kFp16, 2, 64, 1);
   LutGemmConfig cfg;
-  cfg.group_size = 3;  // 64 is not a multiple of 3
+  cfg.geometry.k = 3;  // 64 is not a multiple of 3
   CHECK_THROWS_WITH(lut_mpgemm(p.x, p.w, cfg),
                     "lut_mpgemm: K = 64 is not a multiple of the group size 3");
   cfg = LutGemmConfig{};
@@ -169,9 +186,8 @@ TEST_CASE("INT32 accumulator overflow is an error and not a wrap", "[lut]") {
   Matrix x = Matrix::Constant(1, 4096 * 6, 127.0);
   QuantizedWeights w{1, 4096 * 6, 8, std::vector<std::uint8_t>(4096 * 6, 255), {1.0}, {0.0}};
   LutGemmConfig cfg{8,
-                    6,
+                    {.k = 6, .table_form = TableForm::kSymmetricHalf},
                     DataType::kInt8,
-                    TableForm::kSymmetricHalf,
                     TableEntryFormat::kInteger,
                     DataType::kInt32};
   // sum = 24576 * 127 * 255 = 795,893,760 fits; double the K to overflow.
@@ -184,8 +200,11 @@ TEST_CASE("INT32 accumulator overflow is an error and not a wrap", "[lut]") {
 TEST_CASE("the bound is infinite where the analysis gives none", "[lut]") {
   CHECK(rounding_gamma(2047, 0x1p-11) == Approx(2047.0));
   CHECK(std::isinf(rounding_gamma(2048, 0x1p-11)));
-  LutGemmConfig cfg{
-      4, 4, DataType::kFp16, TableForm::kSymmetricHalf, TableEntryFormat::kFp16, DataType::kFp16};
+  LutGemmConfig cfg{4,
+                    {.k = 4, .table_form = TableForm::kSymmetricHalf},
+                    DataType::kFp16,
+                    TableEntryFormat::kFp16,
+                    DataType::kFp16};
   CHECK(std::isinf(lut_accumulator_error_bound(cfg, 4096, 1.0)));  // 4096 terms into FP16
   cfg.accumulator = DataType::kFp32;
   CHECK(std::isfinite(lut_accumulator_error_bound(cfg, 4096, 1.0)));

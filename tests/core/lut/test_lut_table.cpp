@@ -11,8 +11,8 @@ namespace {
 
 LutGemmConfig fp16_config(int k, TableForm form) {
   LutGemmConfig cfg;
-  cfg.group_size = k;
-  cfg.table_form = form;
+  cfg.geometry.k = k;
+  cfg.geometry.table_form = form;
   return cfg;
 }
 
@@ -94,7 +94,7 @@ TEST_CASE("INT8 table quantization uses one FP16 scale per table", "[lut]") {
 
 TEST_CASE("integer tables are exact sums of int8 activations", "[lut]") {
   LutGemmConfig cfg;
-  cfg.group_size = 6;
+  cfg.geometry.k = 6;
   cfg.activation = DataType::kInt8;
   cfg.table_format = TableEntryFormat::kInteger;
   cfg.accumulator = DataType::kInt32;

@@ -41,6 +41,10 @@ TEST_CASE("a LUT variant extends its base GPU", "[config]") {
   CHECK(h.name == "test-gpu-lut");
   CHECK(h.sm_count == 108);
   REQUIRE(h.lut_tensor_core.has_value());
+  const LutArrayGeometry& g = h.lut_tensor_core->geometry;
+  CHECK(g.shape_name() == "M2N64K4");
+  CHECK(g.table_form == TableForm::kSymmetricHalf);  // the default
+  CHECK(g.table_entries() == 8);
   CHECK(h.lut_tensor_core->one_bit_lookups_per_cycle() == 512);
   CHECK(h.effective_register_file_bytes_per_sm() == 2 * 262144);
 }

@@ -22,15 +22,15 @@ TEST_CASE("analytic prices are the PPA model's energy per MAC and per lookup", "
   const ComponentTable table = load_component_table("configs/ppa/components_nangate45.yaml");
   DesignPoint mac;
   mac.kind = DesignKind::kMacDotUnit;
-  mac.k = 4;
+  mac.geometry.k = 4;
   mac.activation = DataType::kFp16;
   const double mac_pj = analytic_ppa(mac, table, 500.0).energy_per_mac_pj;
   CHECK(pricing().tensor_core_mac.at(DataType::kFp16).pj == Approx(mac_pj).epsilon(1e-12));
   DesignPoint lut;
   lut.kind = DesignKind::kLutArray;
-  lut.array_m = 2;
-  lut.array_n = 64;
-  lut.k = 4;
+  lut.geometry.m = 2;
+  lut.geometry.n = 64;
+  lut.geometry.k = 4;
   lut.weight_bits = 2;
   // Energy per cycle over the M x N = 128 lookups a cycle: per MAC x MACs per cycle / 128.
   const AnalyticPpa p = analytic_ppa(lut, table, 500.0);

@@ -42,10 +42,10 @@ ComponentTable unit_table() {
 DesignPoint lut_unit(int k, int w_bit, DataType a, bool symmetric = true) {
   DesignPoint d;
   d.kind = DesignKind::kLutDotUnit;
-  d.k = k;
+  d.geometry.k = k;
   d.weight_bits = w_bit;
   d.activation = a;
-  d.symmetric = symmetric;
+  d.geometry.table_form = symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
   return d;
 }
 
@@ -93,8 +93,8 @@ TEST_CASE("lut_dot_unit is a table register, a lookup, a negation, an accumulato
 TEST_CASE("arrays share M tables and one sequencer among M x N elements", "[ppa][model]") {
   DesignPoint d = lut_unit(4, 2, DataType::kFp16);
   d.kind = DesignKind::kLutArray;
-  d.array_m = 2;
-  d.array_n = 64;
+  d.geometry.m = 2;
+  d.geometry.n = 64;
   const ComponentUses u = component_uses(d);
   CHECK(count_of(u, ComponentId::kTableRegFp16) == 2);
   CHECK(count_of(u, ComponentId::kLookupFp16) == 128);
@@ -106,21 +106,21 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
   DesignPoint p;
   p.kind = DesignKind::kTablePrecompute;
   p.activation = DataType::kFp16;
-  p.k = 4;
+  p.geometry.k = 4;
   // The half-table leaf, sized by its 2^K - 4 + 2^(K-1) adders.
   const ComponentUses half = component_uses(p);
   const ComponentUse* pre = use_of(half, ComponentId::kPrecomputeFp16);
   REQUIRE(pre);
   CHECK(pre->size == 20);
   CHECK(pre->count == 1);
-  p.k = 6;
+  p.geometry.k = 6;
   const ComponentUses half6 = component_uses(p);
   REQUIRE(use_of(half6, ComponentId::kPrecomputeFp16));
   CHECK(use_of(half6, ComponentId::kPrecomputeFp16)->size == 92);
-  p.symmetric = false;  // unsigned full table: 2^K - K - 1 adders
+  p.geometry.table_form = TableForm::kUnsignedFull;  // unsigned full table: 2^K - K - 1 adders
   CHECK(count_of(component_uses(p), ComponentId::kAddFp16) == 57);
-  p.symmetric = true;
-  p.k = 4;
+  p.geometry.table_form = TableForm::kSymmetricHalf;
+  p.geometry.k = 4;
   p.activation = DataType::kInt8;
   CHECK(count_of(component_uses(p), ComponentId::kPrecomputeInt) == 1);
 
@@ -134,7 +134,7 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
 
   DesignPoint m;
   m.kind = DesignKind::kMacDotUnit;
-  m.k = 5;
+  m.geometry.k = 5;
   m.activation = DataType::kInt8;
   const ComponentUses mu = component_uses(m);
   CHECK(count_of(mu, ComponentId::kMulInt8) == 5);
@@ -144,7 +144,7 @@ TEST_CASE("precompute, MAC and ADD counts follow their RTL", "[ppa][model]") {
 
   DesignPoint a;
   a.kind = DesignKind::kAddDotUnit;
-  a.k = 4;
+  a.geometry.k = 4;
   a.weight_bits = 4;
   a.activation = DataType::kInt8;
   const ComponentUses au = component_uses(a);
@@ -249,8 +249,8 @@ TEST_CASE("the committed tables load and price every design kind", "[ppa][model]
       DesignPoint d;
       d.kind = kind;
       d.activation = a;
-      d.array_m = 2;
-      d.array_n = 4;
+      d.geometry.m = 2;
+      d.geometry.n = 4;
       const AnalyticPpa p = analytic_ppa(d, t, 500);
       INFO(d.label());
       CHECK(p.area_um2 > 0);

@@ -70,13 +70,13 @@ DesignPoint point(DesignKind kind, int k, int w_bit, DataType a, bool symmetric 
                   bool neg_in_acc = false, int m = 1, int n = 1) {
   DesignPoint d;
   d.kind = kind;
-  d.k = k;
+  d.geometry.k = k;
   d.weight_bits = w_bit;
   d.activation = a;
-  d.symmetric = symmetric;
+  d.geometry.table_form = symmetric ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
   d.negation_in_acc = neg_in_acc;
-  d.array_m = m;
-  d.array_n = n;
+  d.geometry.m = m;
+  d.geometry.n = n;
   return d;
 }
 

@@ -8,9 +8,9 @@ using namespace lutsim::ppa;
 TEST_CASE("design points map to RTL tops with their parameters", "[ppa][design]") {
   DesignPoint d;
   d.kind = DesignKind::kLutArray;
-  d.array_m = 2;
-  d.array_n = 64;
-  d.k = 4;
+  d.geometry.m = 2;
+  d.geometry.n = 64;
+  d.geometry.k = 4;
   d.weight_bits = 2;
   d.activation = DataType::kInt8;
   d.negation_in_acc = true;
@@ -41,9 +41,9 @@ TEST_CASE("throughput: bit-serial designs take W_BIT cycles, MAC designs one", "
 
 TEST_CASE("design points outside the RTL's range are rejected by name", "[ppa][design]") {
   DesignPoint d;
-  d.k = 7;
+  d.geometry.k = 7;
   CHECK_THROWS_WITH(d.validate(), Catch::Contains("K = 7 is outside [2, 6]"));
-  d.k = 4;
+  d.geometry.k = 4;
   d.kind = DesignKind::kMacDotUnit;
   d.negation_in_acc = true;
   CHECK_THROWS_WITH(d.validate(), Catch::Contains("negation_in_acc needs a LUT design"));

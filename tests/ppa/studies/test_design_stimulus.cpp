@@ -54,7 +54,7 @@ TEST_CASE("LUT unit stimulus: one plane per cycle, a new table every W_BIT cycle
 
 TEST_CASE("LUT tables in the stimulus are golden tables of the activations", "[ppa][stimulus]") {
   DesignPoint d;
-  d.k = 2;
+  d.geometry.k = 2;
   d.activation = DataType::kInt8;
   const Stimulus s = design_stimulus(d, 40, 3);
   // K = 2 half table of integers: H0 = -x0 + x1, H1 = x0 + x1 (ENTRY_W = 10 bits),
@@ -105,6 +105,6 @@ TEST_CASE("element stimulus holds the table for W_BIT cycles and counts planes",
   }
   DesignPoint conventional;
   conventional.kind = DesignKind::kLutDotUnitPrecompute;
-  conventional.symmetric = false;
+  conventional.geometry.table_form = TableForm::kUnsignedFull;
   CHECK(port(design_stimulus(conventional, 20, 1), "tbl_x").width == 4 * 16);
 }

@@ -6,10 +6,9 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "core/io/text_file.hpp"
 #include "tests/support/run_lutsim.hpp"
 
 namespace {
@@ -17,13 +16,6 @@ namespace {
 using lutsim::test::Run;
 Run run(const std::string& args) {
   return lutsim::test::run_lutsim(args);
-}
-
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 const std::string kData = "tests/ppa/studies/data/";
@@ -41,7 +33,7 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   CHECK_THAT(r.out, Catch::Contains("W_INT1 x A_int8 K2: LUT"));
   CHECK_THAT(r.out, Catch::Contains("vs mac: density x"));
   CHECK_THAT(r.out, Catch::Contains("28 nm columns: "));
-  const std::string csv = read(out / "tiny_dot_units" / "tiny_dot_units.csv");
+  const std::string csv = lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units.csv");
   CHECK_THAT(csv, Catch::Contains("# git_revision"));
   CHECK_THAT(csv, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc"));
   CHECK_THAT(csv, Catch::Contains("mac_dot_unit K2 W1 int8"));
@@ -49,7 +41,8 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   CHECK(std::filesystem::exists(out / "tiny_dot_units" / "tiny_dot_units.json"));
   // Area per module: the LUT unit's table register and lookup-accumulate element, with
   // their share of the unit; the wrapper top has no cells of its own.
-  const std::string modules = read(out / "tiny_dot_units" / "tiny_dot_units_modules.csv");
+  const std::string modules =
+      lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units_modules.csv");
   CHECK_THAT(modules, Catch::Contains("# git_revision"));
   CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_table_reg,"));
   CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_pe,"));
@@ -81,7 +74,8 @@ TEST_CASE("lutsim ppa prices array shapes with the analytic model", "[ppa][cli]"
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("W_INT2 x A_int8: smallest area x power is M"));
-  const std::string csv = read(out / "tiny_array_shapes" / "tiny_array_shapes.csv");
+  const std::string csv =
+      lutsim::read_text_file(out / "tiny_array_shapes" / "tiny_array_shapes.csv");
   CHECK_THAT(csv, Catch::Contains("analytic (components_nangate45.yaml)"));
   CHECK_THAT(csv, Catch::Contains("lut_array M2N64K4 W2 int8 half neg-in-acc"));
   CHECK(std::filesystem::file_size(out / "tiny_array_shapes" / "tiny_array_shapes.png") > 10000);
