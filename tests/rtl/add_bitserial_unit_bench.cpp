@@ -17,22 +17,19 @@
 // out_valid must be the in_last-plus-one-cycle pulse. A vector is one
 // accepted index; every configuration runs until it has accepted N (default
 // 100000). Exit status 0 only if everything matched.
-#include <verilated.h>
-
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <memory>
 #include <random>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "tests/rtl/bench_args.hpp"
 #include "Vadd_bitserial_unit_tb.h"
 #include "core/lut/lut_table.hpp"
 #include "core/numerics/fp16.hpp"
+#include "sim/reference/scoreboard.hpp"
+#include "sim/reference/tile_reference.hpp"
+#include "tests/rtl/bench_harness.hpp"
 #include "tests/rtl/verilator_ports.hpp"
 
 namespace lutsim::rtl_bench {
@@ -43,6 +40,21 @@ const std::vector<std::uint16_t> kSpecials = {0x0000, 0x8000, 0x0001, 0x83FF, 0x
                                               0xFC00, 0x7E00, 0x7C01, 0x4000};
 
 struct Config {
+  Config(int k_, int w_bit_, bool integer_, bool symmetric_)
+      : k(k_),
+        w_bit(w_bit_),
+        integer(integer_),
+        symmetric(symmetric_),
+        board("add_bitserial_unit K" + std::to_string(k) + " W" + std::to_string(w_bit) +
+              (integer ? " int8" : " fp16") + (symmetric ? " sym" : " unsigned")) {
+    lut.geometry.k = k;
+    lut.weight_bits = w_bit;
+    lut.geometry.table_form = symmetric ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
+    lut.activation = integer ? DataType::kInt8 : DataType::kFp16;
+    lut.table_format = integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
+    lut.accumulator = integer ? DataType::kInt32 : DataType::kFp16;
+    lut.validate();
+  }
   int k = 2, w_bit = 1;
   bool integer = false, symmetric = true;
   LutGemmConfig lut;
@@ -55,39 +67,25 @@ struct Config {
   // Golden register model.
   std::uint32_t acc = 0;
   bool out_valid = false;
-  std::uint64_t vectors = 0, results = 0, checks = 0, mismatches = 0;
-  std::uint64_t nan = 0, inf = 0, subnormal = 0;
+  std::uint64_t vectors = 0, results = 0;
+  cycle_ref::Scoreboard board;
+  cycle_ref::Fp16Coverage coverage;  // of the expected accumulators
 };
 
 class Bench {
  public:
   explicit Bench(std::uint64_t seed) : rng_(seed) {
-    ctx_ = std::make_unique<VerilatedContext>();
-    dut_ = std::make_unique<Vadd_bitserial_unit_tb>(ctx_.get(), "dut");
-    dut_->clk = 0;
-    dut_->rst = 1;
-    dut_->eval();
     ncfg_ = static_cast<int>(get_bits(dut_->layout, 96, 32));
     x_slot_ = static_cast<int>(get_bits(dut_->layout, 64, 32));
     idx_slot_ = static_cast<int>(get_bits(dut_->layout, 32, 32));
     acc_slot_ = static_cast<int>(get_bits(dut_->layout, 0, 32));
     for (int c = 0; c < ncfg_; ++c) {
-      Config cfg;
-      cfg.k = static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8));
-      cfg.w_bit = static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 8, 8));
-      cfg.integer = get_bits(dut_->cfg_info, c * 32 + 16, 8) != 0;
-      cfg.symmetric = get_bits(dut_->cfg_info, c * 32 + 24, 8) != 0;
-      cfg.lut.geometry.k = cfg.k;
-      cfg.lut.weight_bits = cfg.w_bit;
-      cfg.lut.geometry.table_form =
-          cfg.symmetric ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
-      cfg.lut.activation = cfg.integer ? DataType::kInt8 : DataType::kFp16;
-      cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
-      cfg.lut.accumulator = cfg.integer ? DataType::kInt32 : DataType::kFp16;
-      cfg.lut.validate();
-      configs_.push_back(cfg);
+      configs_.emplace_back(static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8)),
+                            static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 8, 8)),
+                            get_bits(dut_->cfg_info, c * 32 + 16, 8) != 0,
+                            get_bits(dut_->cfg_info, c * 32 + 24, 8) != 0);
     }
-    clock();
+    dut_.tick();
   }
 
   bool done(std::uint64_t target) const {
@@ -102,7 +100,7 @@ class Bench {
     dut_->rst = rst;
     std::vector<Step> steps(configs_.size());
     for (int c = 0; c < ncfg_; ++c) steps[c] = drive(c, rst);
-    clock();
+    dut_.tick();
     for (int c = 0; c < ncfg_; ++c) {
       Config& cfg = configs_[c];
       if (rst) {
@@ -115,7 +113,8 @@ class Bench {
         if (steps[c].valid) {
           ++cfg.vectors;
           cfg.results += steps[c].last;
-          cfg.acc = golden_step(cfg, steps[c]);
+          cfg.acc = cycle_ref::lookup_accumulate(cfg.acc, steps[c].first, cfg.table, steps[c].idx,
+                                                 steps[c].plane, cfg.lut);
         }
       }
       compare(c);
@@ -125,19 +124,14 @@ class Bench {
   bool report() const {
     std::uint64_t bad = 0;
     for (const Config& c : configs_) {
-      std::printf(
-          "add_bitserial_unit K%d W%d %s %s: %llu vectors, %llu results, %llu checks, "
-          "%llu mismatches",
-          c.k, c.w_bit, c.integer ? "int8" : "fp16", c.symmetric ? "sym" : "unsigned",
-          static_cast<unsigned long long>(c.vectors), static_cast<unsigned long long>(c.results),
-          static_cast<unsigned long long>(c.checks), static_cast<unsigned long long>(c.mismatches));
-      if (!c.integer) {
-        std::printf(" (acc values: %llu NaN, %llu inf, %llu subnormal)",
-                    static_cast<unsigned long long>(c.nan), static_cast<unsigned long long>(c.inf),
-                    static_cast<unsigned long long>(c.subnormal));
-      }
+      std::printf("%s: %llu vectors, %llu results, %llu checks, %llu mismatches",
+                  c.board.name().c_str(), static_cast<unsigned long long>(c.vectors),
+                  static_cast<unsigned long long>(c.results),
+                  static_cast<unsigned long long>(c.board.checks()),
+                  static_cast<unsigned long long>(c.board.mismatches()));
+      if (!c.integer) std::printf(" (acc values: %s)", c.coverage.text().c_str());
       std::printf("\n");
-      bad += c.mismatches;
+      bad += c.board.mismatches();
     }
     return bad == 0;
   }
@@ -232,48 +226,20 @@ class Bench {
     return s;
   }
 
-  std::uint32_t golden_step(const Config& cfg, const Step& s) {
-    const double term = std::ldexp(table_lookup(cfg.table, s.idx, cfg.lut), s.plane);
-    if (cfg.integer) {
-      const std::uint32_t base = s.first ? 0u : cfg.acc;
-      return base + static_cast<std::uint32_t>(static_cast<std::int64_t>(term));
-    }
-    const double base = s.first ? 0.0 : Fp16::from_bits(static_cast<std::uint16_t>(cfg.acc)).to_double();
-    return fp16_round(base + term).bits();
-  }
-
   void compare(int c) {
     Config& cfg = configs_[c];
     const int acc_w = cfg.integer ? 32 : 16;
     const auto got = static_cast<std::uint32_t>(get_bits(dut_->out_acc, c * acc_slot_, acc_w));
     const bool got_valid = get_bits(dut_->out_valid, c, 1) != 0;
-    ++cfg.checks;
-    if (!cfg.integer) {
-      const Fp16 h = Fp16::from_bits(static_cast<std::uint16_t>(cfg.acc));
-      cfg.nan += h.is_nan();
-      cfg.inf += h.is_inf();
-      cfg.subnormal += h.is_subnormal();
-    }
-    if ((got != cfg.acc || got_valid != cfg.out_valid) && cfg.mismatches++ < 10) {
-      std::printf("MISMATCH K%d W%d %s %s cycle %llu: acc got 0x%x want 0x%x, out_valid got %d want %d\n",
-                  cfg.k, cfg.w_bit, cfg.integer ? "int8" : "fp16", cfg.symmetric ? "sym" : "unsigned",
-                  static_cast<unsigned long long>(cycles_), got, cfg.acc, got_valid, cfg.out_valid);
-    }
-  }
-
-  void clock() {
-    dut_->clk = 1;
-    dut_->eval();
-    dut_->clk = 0;
-    dut_->eval();
-    ++cycles_;
+    if (!cfg.integer) cfg.coverage.count(static_cast<std::uint16_t>(cfg.acc));
+    cfg.board.check(dut_.cycles(), "out_valid", got_valid, cfg.out_valid);
+    cfg.board.check(dut_.cycles(), "accumulator", got, cfg.acc);
+    print_reports(cfg.board.take_reports());
   }
 
   std::mt19937_64 rng_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vadd_bitserial_unit_tb> dut_;
+  VerilatedDut<Vadd_bitserial_unit_tb> dut_;
   int ncfg_ = 0, x_slot_ = 0, idx_slot_ = 0, acc_slot_ = 0;
-  std::uint64_t cycles_ = 0;
   std::vector<Config> configs_;
 };
 
@@ -282,10 +248,10 @@ class Bench {
 
 int main(int argc, char** argv) {
   using namespace lutsim::rtl_bench;
-  const auto args = parse_bench_args(argc, argv, "add_bitserial_unit_bench");
+  const auto args =
+      parse_bench_args(argc, argv, "add_bitserial_unit_bench [--vectors N] [--seed S]");
   if (!args) return 2;
-  const std::uint64_t vectors = args->vectors;
   Bench bench(args->seed);
-  while (!bench.done(vectors)) bench.cycle();
-  return bench.report() ? 0 : 1;
+  while (!bench.done(args->vectors)) bench.cycle();
+  return finish("add_bitserial_unit_bench", bench.report());
 }

@@ -1,7 +1,7 @@
 // Verilator bench of fp16_add, fp16_mul and fp16_add_scaled against the soft
 // binary16 golden model (core/numerics/fp16.hpp), bit for bit.
 //
-// Usage: fp16_arith_bench [--random N] [--seed S]
+// Usage: fp16_arith_bench [--vectors N] [--seed S]
 // Per operator: every pair of a set of special values (zeros, subnormal and
 // normal limits, ones, max finite, infinities, NaNs with several payloads),
 // exhaustive sweeps of one operand over all 65536 encodings against a fixed
@@ -10,24 +10,21 @@
 // random pairs (nearby exponents and cancellation for the adders, exponent
 // sums around the overflow and underflow thresholds for the multiplier).
 // Exit status 0 only if every output matched.
-#include <verilated.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
-#include <memory>
 #include <random>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "Vfp16_add.h"
 #include "Vfp16_add_scaled.h"
 #include "Vfp16_mul.h"
 #include "core/numerics/fp16.hpp"
+#include "sim/reference/scoreboard.hpp"
+#include "tests/rtl/bench_harness.hpp"
 
 namespace lutsim::rtl_bench {
 namespace {
@@ -48,40 +45,31 @@ const std::vector<std::uint16_t> kSpecials = {
     0x7FFF, 0x7D55,
 };
 
-struct Tally {
-  std::string name;
-  std::uint64_t checked = 0;
-  std::uint64_t mismatches = 0;
-
-  void compare(std::uint16_t a, std::uint16_t b, int scale, std::uint16_t got, std::uint16_t want) {
-    ++checked;
-    if (got == want) return;
-    if (mismatches++ < 10) {
-      std::printf("MISMATCH %s: a 0x%04x b 0x%04x scale %d: got 0x%04x want 0x%04x\n", name.c_str(),
-                  a, b, scale, got, want);
-    }
-  }
-};
-
 // One operator: the verilated model and its golden function.
 class Operator {
  public:
   using Rtl = std::function<std::uint16_t(std::uint16_t, std::uint16_t, int)>;
   using Golden = std::function<std::uint16_t(std::uint16_t, std::uint16_t, int)>;
   Operator(std::string name, int max_scale, Rtl rtl, Golden golden)
-      : tally_{std::move(name)},
+      : board_(std::move(name)),
         max_scale_(max_scale),
         rtl_(std::move(rtl)),
         golden_(std::move(golden)) {}
 
   void check(std::uint16_t a, std::uint16_t b, int scale) {
-    tally_.compare(a, b, scale, rtl_(a, b, scale), golden_(a, b, scale));
+    board_.check(++vectors_, rtl_(a, b, scale), golden_(a, b, scale), [=] {
+      char what[48];
+      std::snprintf(what, sizeof what, "a 0x%04x b 0x%04x scale %d", a, b, scale);
+      return std::string(what);
+    });
+    print_reports(board_.take_reports());
   }
   int max_scale() const { return max_scale_; }
-  const Tally& tally() const { return tally_; }
+  const cycle_ref::Scoreboard& board() const { return board_; }
 
  private:
-  Tally tally_;
+  cycle_ref::Scoreboard board_;
+  std::uint64_t vectors_ = 0;
   int max_scale_;
   Rtl rtl_;
   Golden golden_;
@@ -169,21 +157,12 @@ std::vector<std::uint16_t> sweep_partners(std::mt19937_64& rng, std::size_t rand
 int main(int argc, char** argv) {
   using namespace lutsim;
   using namespace lutsim::rtl_bench;
-  std::uint64_t pairs = 1000000;
-  std::uint64_t seed = 1;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (i + 1 >= argc || (flag != "--random" && flag != "--seed")) {
-      std::fputs("usage: fp16_arith_bench [--random N] [--seed S]\n", stderr);
-      return 2;
-    }
-    (flag == "--random" ? pairs : seed) = std::strtoull(argv[i + 1], nullptr, 10);
-  }
-
-  auto ctx = std::make_unique<VerilatedContext>();
-  auto add = std::make_unique<Vfp16_add>(ctx.get(), "add");
-  auto mul = std::make_unique<Vfp16_mul>(ctx.get(), "mul");
-  auto add_scaled = std::make_unique<Vfp16_add_scaled>(ctx.get(), "add_scaled");
+  const auto args = parse_bench_args(argc, argv, "fp16_arith_bench [--vectors N] [--seed S]",
+                                     {.vectors = 1000000});
+  if (!args) return 2;
+  VerilatedDut<Vfp16_add> add;
+  VerilatedDut<Vfp16_mul> mul;
+  VerilatedDut<Vfp16_add_scaled> add_scaled;
 
   std::vector<Operator> ops;
   ops.emplace_back(
@@ -191,7 +170,7 @@ int main(int argc, char** argv) {
       [&](std::uint16_t a, std::uint16_t b, int) {
         add->a = a;
         add->b = b;
-        add->eval();
+        add.eval();
         return static_cast<std::uint16_t>(add->y);
       },
       [](std::uint16_t a, std::uint16_t b, int) {
@@ -202,7 +181,7 @@ int main(int argc, char** argv) {
       [&](std::uint16_t a, std::uint16_t b, int) {
         mul->a = a;
         mul->b = b;
-        mul->eval();
+        mul.eval();
         return static_cast<std::uint16_t>(mul->y);
       },
       [](std::uint16_t a, std::uint16_t b, int) {
@@ -214,27 +193,23 @@ int main(int argc, char** argv) {
         add_scaled->a = a;
         add_scaled->b = b;
         add_scaled->scale = static_cast<std::uint8_t>(s);
-        add_scaled->eval();
+        add_scaled.eval();
         return static_cast<std::uint16_t>(add_scaled->y);
       },
       golden_add_scaled);
 
-  std::mt19937_64 rng(seed);
+  std::mt19937_64 rng(args->seed);
   bool pass = true;
   for (auto& op : ops) {
     const bool scaled = op.max_scale() > 0;
     run_specials(op);
     run_sweeps(op, sweep_partners(rng, scaled ? 6 : 31, !scaled));
-    run_random(op, rng, pairs, op.tally().name == "fp16_mul");
-    const Tally& t = op.tally();
-    std::printf("%-16s %10llu vectors checked, %llu mismatches\n", t.name.c_str(),
-                static_cast<unsigned long long>(t.checked),
-                static_cast<unsigned long long>(t.mismatches));
-    pass = pass && t.mismatches == 0;
+    run_random(op, rng, args->vectors, op.board().name() == "fp16_mul");
+    const cycle_ref::Scoreboard& b = op.board();
+    std::printf("%-16s %10llu vectors checked, %llu mismatches\n", b.name().c_str(),
+                static_cast<unsigned long long>(b.checks()),
+                static_cast<unsigned long long>(b.mismatches()));
+    pass = pass && b.mismatches() == 0;
   }
-  add->final();
-  mul->final();
-  add_scaled->final();
-  std::printf("%s\n", pass ? "PASS" : "FAIL");
-  return pass ? 0 : 1;
+  return finish("fp16_arith_bench", pass);
 }

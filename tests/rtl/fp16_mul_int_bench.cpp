@@ -15,13 +15,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "Vfp16_mul_int.h"
 #include "core/numerics/fp16.hpp"
-#include "tests/rtl/bench_args.hpp"
+#include "sim/reference/scoreboard.hpp"
+#include "tests/rtl/bench_harness.hpp"
 
 namespace lutsim::rtl_bench {
 namespace {
@@ -32,35 +33,32 @@ const std::vector<int> kDirectedB = {0,     1,      -1,    2,      -2,    3,    
 
 class Bench {
  public:
-  Bench()
-      : ctx_(std::make_unique<VerilatedContext>()),
-        dut_(std::make_unique<Vfp16_mul_int>(ctx_.get(), "dut")) {}
+  Bench() : board_("fp16_mul_int INT_W=16") {}
 
   void check(std::uint16_t a, int b) {
     dut_->a = a;
     dut_->b = static_cast<std::uint16_t>(b);
-    dut_->eval();
+    dut_.eval();
     const std::uint16_t want = fp16_round(Fp16::from_bits(a).to_double() * b).bits();
     const auto got = static_cast<std::uint16_t>(dut_->y);
-    ++checked_;
-    if (got != want && mismatches_++ < 10) {
-      std::printf("MISMATCH a 0x%04x b %d: got 0x%04x want 0x%04x\n", a, b, got, want);
-    }
+    board_.check(board_.checks() + 1, got, want, [=] {
+      char what[32];
+      std::snprintf(what, sizeof what, "a 0x%04x b %d", a, b);
+      return std::string(what);
+    });
+    print_reports(board_.take_reports());
   }
 
   bool report() const {
-    std::printf("fp16_mul_int INT_W=16: %llu vectors, %llu mismatches\n",
-                static_cast<unsigned long long>(checked_),
-                static_cast<unsigned long long>(mismatches_));
-    return mismatches_ == 0;
+    std::printf("%s: %llu vectors, %llu mismatches\n", board_.name().c_str(),
+                static_cast<unsigned long long>(board_.checks()),
+                static_cast<unsigned long long>(board_.mismatches()));
+    return board_.mismatches() == 0;
   }
 
-  ~Bench() { dut_->final(); }
-
  private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vfp16_mul_int> dut_;
-  std::uint64_t checked_ = 0, mismatches_ = 0;
+  VerilatedDut<Vfp16_mul_int> dut_;
+  cycle_ref::Scoreboard board_;
 };
 
 }  // namespace
@@ -68,7 +66,7 @@ class Bench {
 
 int main(int argc, char** argv) {
   using namespace lutsim::rtl_bench;
-  const auto args = parse_bench_args(argc, argv, "fp16_mul_int_bench");
+  const auto args = parse_bench_args(argc, argv, "fp16_mul_int_bench [--vectors N] [--seed S]");
   if (!args) return 2;
   Bench bench;
   for (unsigned a = 0; a < 65536; ++a) {
@@ -86,5 +84,5 @@ int main(int argc, char** argv) {
       bench.check(scale, b);
     }
   }
-  return bench.report() ? 0 : 1;
+  return finish("fp16_mul_int_bench", bench.report());
 }

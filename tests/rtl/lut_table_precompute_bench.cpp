@@ -14,22 +14,19 @@
 // neighbours), specials mixed with normals, and huge values that overflow.
 // INT8 activations: uniform, extremes (-128, 127, ...), small.
 // Exit status 0 only if every entry matched.
-#include <verilated.h>
-
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <memory>
 #include <random>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "tests/rtl/bench_args.hpp"
 #include "Vlut_table_precompute_tb.h"
 #include "core/lut/lut_table.hpp"
 #include "core/numerics/fp16.hpp"
+#include "sim/reference/scoreboard.hpp"
+#include "sim/reference/tile_shape.hpp"
+#include "tests/rtl/bench_harness.hpp"
 #include "tests/rtl/verilator_ports.hpp"
 
 namespace lutsim::rtl_bench {
@@ -43,20 +40,27 @@ const std::vector<std::uint16_t> kFp16Small = {0x0000, 0x8000, 0x0001, 0x3C00,
                                                0xBC00, 0x7BFF, 0x7C00, 0xFC00, 0x7E00};
 const std::vector<int> kInt8Specials = {0, 1, -1, 127, -128, -127, 64, -64, 2};
 
-// ceil(log2(n)), as SystemVerilog's $clog2.
-int clog2(int n) {
-  int bits = 0;
-  while ((1 << bits) < n) ++bits;
-  return bits;
-}
-
+// One block: the table of K activations of one form; entry widths and the
+// golden datapath as in a 1 x 1 LUT tile.
 struct Config {
+  Config(int k_, bool integer_, TableForm form_)
+      : k(k_),
+        integer(integer_),
+        form(form_),
+        shape{.geometry = {.k = k, .table_form = form}, .integer_tables = integer},
+        lut(shape.golden_config(form)),
+        board("lut_table_precompute K" + std::to_string(k) + (integer ? " int8->int " : " fp16 ") +
+              std::string(to_string(form))) {
+    lut.validate();
+  }
   int k = 2;
   bool integer = false;
   TableForm form = TableForm::kSymmetricHalf;
+  cycle_ref::TileShape shape;
   LutGemmConfig lut;
-  std::uint64_t vectors = 0, entries = 0, mismatches = 0;
-  std::uint64_t nan = 0, inf = 0, subnormal = 0, zero = 0;
+  std::uint64_t vectors = 0;
+  cycle_ref::Scoreboard board;
+  cycle_ref::Fp16Coverage coverage;  // of the expected entries
 };
 
 std::uint16_t random_fp16(std::mt19937_64& rng, int dist, std::uint16_t x0) {
@@ -100,26 +104,15 @@ int random_int8(std::mt19937_64& rng, int dist) {
 class Bench {
  public:
   explicit Bench(std::uint64_t seed) : rng_(seed) {
-    ctx_ = std::make_unique<VerilatedContext>();
-    dut_ = std::make_unique<Vlut_table_precompute_tb>(ctx_.get(), "dut");
-    dut_->eval();
     ncfg_ = static_cast<int>(get_bits(dut_->layout, 64, 32));
     x_slot_ = static_cast<int>(get_bits(dut_->layout, 32, 32));
     table_slot_ = static_cast<int>(get_bits(dut_->layout, 0, 32));
+    static constexpr TableForm kForms[] = {TableForm::kSymmetricHalf, TableForm::kUnsignedFull,
+                                           TableForm::kSymmetricFull};
     for (int c = 0; c < ncfg_; ++c) {
-      Config cfg;
-      cfg.k = static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8));
-      cfg.integer = get_bits(dut_->cfg_info, c * 32 + 8, 8) != 0;
-      static constexpr TableForm kForms[] = {TableForm::kSymmetricHalf, TableForm::kUnsignedFull,
-                                             TableForm::kSymmetricFull};
-      cfg.form = kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3];
-      cfg.lut.geometry.k = cfg.k;
-      cfg.lut.geometry.table_form = cfg.form;
-      cfg.lut.activation = cfg.integer ? DataType::kInt8 : DataType::kFp16;
-      cfg.lut.table_format = cfg.integer ? TableEntryFormat::kInteger : TableEntryFormat::kFp16;
-      cfg.lut.accumulator = cfg.integer ? DataType::kInt32 : DataType::kFp16;
-      cfg.lut.validate();
-      configs_.push_back(cfg);
+      configs_.emplace_back(static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8)),
+                            get_bits(dut_->cfg_info, c * 32 + 8, 8) != 0,
+                            kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3]);
     }
     pending_.resize(configs_.size());
   }
@@ -136,7 +129,8 @@ class Bench {
 
   // Evaluates and checks every configuration that has a queued vector.
   void eval_and_check() {
-    dut_->eval();
+    dut_.eval();
+    ++vectors_;
     for (int c = 0; c < ncfg_; ++c) {
       if (pending_[c].empty()) continue;
       check(c, pending_[c]);
@@ -161,19 +155,13 @@ class Bench {
   bool report() const {
     std::uint64_t bad = 0;
     for (const Config& c : configs_) {
-      std::printf("lut_table_precompute K%d %s %s: %llu vectors, %llu entries, %llu mismatches",
-                  c.k, c.integer ? "int8->int" : "fp16", std::string(to_string(c.form)).c_str(),
+      std::printf("%s: %llu vectors, %llu entries, %llu mismatches", c.board.name().c_str(),
                   static_cast<unsigned long long>(c.vectors),
-                  static_cast<unsigned long long>(c.entries),
-                  static_cast<unsigned long long>(c.mismatches));
-      if (!c.integer) {
-        std::printf(" (entries: %llu NaN, %llu inf, %llu subnormal, %llu zero)",
-                    static_cast<unsigned long long>(c.nan), static_cast<unsigned long long>(c.inf),
-                    static_cast<unsigned long long>(c.subnormal),
-                    static_cast<unsigned long long>(c.zero));
-      }
+                  static_cast<unsigned long long>(c.board.checks()),
+                  static_cast<unsigned long long>(c.board.mismatches()));
+      if (!c.integer) std::printf(" (entries: %s)", c.coverage.text().c_str());
       std::printf("\n");
-      bad += c.mismatches;
+      bad += c.board.mismatches();
     }
     return bad == 0;
   }
@@ -187,37 +175,30 @@ class Bench {
                           : Fp16::from_bits(static_cast<std::uint16_t>(x[j])).to_double();
     }
     const LutTable golden = precompute_table(xs, cfg.lut);
-    const int entry_w = cfg.integer ? clog2(128 * cfg.k + 1) + 1 : 16;
+    const int entry_w = cfg.shape.entry_width();
     ++cfg.vectors;
     for (std::size_t e = 0; e < golden.entries.size(); ++e) {
-      const std::uint64_t got = get_bits(dut_->table_flat, c * table_slot_ + static_cast<int>(e) * entry_w, entry_w);
-      std::uint64_t want;
-      if (cfg.integer) {
-        want = static_cast<std::uint64_t>(static_cast<std::int64_t>(golden.entries[e])) &
-               ((std::uint64_t{1} << entry_w) - 1);
-      } else {
-        const Fp16 h = Fp16::from_double(golden.entries[e]);
-        want = h.bits();
-        cfg.nan += h.is_nan();
-        cfg.inf += h.is_inf();
-        cfg.subnormal += h.is_subnormal();
-        cfg.zero += h.is_zero();
-      }
-      ++cfg.entries;
-      if (got != want && cfg.mismatches++ < 10) {
-        std::printf("MISMATCH K%d %s %s entry %zu: x =", cfg.k, cfg.integer ? "int" : "fp16",
-                    std::string(to_string(cfg.form)).c_str(), e);
-        for (std::uint32_t v : x) std::printf(" 0x%04x", v);
-        std::printf(": got 0x%llx want 0x%llx\n", static_cast<unsigned long long>(got),
-                    static_cast<unsigned long long>(want));
-      }
+      const std::uint64_t got =
+          get_bits(dut_->table_flat, c * table_slot_ + static_cast<int>(e) * entry_w, entry_w);
+      const std::uint32_t want = cfg.shape.entry_bits(golden.entries[e]);
+      if (!cfg.integer) cfg.coverage.count(static_cast<std::uint16_t>(want));
+      cfg.board.check(vectors_, got, want, [&x, e] {
+        std::string what = "entry " + std::to_string(e) + ", x =";
+        char hex[16];
+        for (std::uint32_t v : x) {
+          std::snprintf(hex, sizeof hex, " 0x%04x", v);
+          what += hex;
+        }
+        return what;
+      });
     }
+    print_reports(cfg.board.take_reports());
   }
 
   std::mt19937_64 rng_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vlut_table_precompute_tb> dut_;
+  VerilatedDut<Vlut_table_precompute_tb> dut_;
   int ncfg_ = 0, x_slot_ = 0, table_slot_ = 0;
+  std::uint64_t vectors_ = 0;  // evaluations so far
   std::vector<Config> configs_;
   std::vector<std::vector<std::uint32_t>> pending_;
 };
@@ -244,7 +225,8 @@ std::vector<std::vector<std::uint32_t>> all_tuples(const std::vector<std::uint32
 
 int main(int argc, char** argv) {
   using namespace lutsim::rtl_bench;
-  const auto args = parse_bench_args(argc, argv, "lut_table_precompute_bench");
+  const auto args =
+      parse_bench_args(argc, argv, "lut_table_precompute_bench [--vectors N] [--seed S]");
   if (!args) return 2;
   const std::uint64_t vectors = args->vectors;
   Bench bench(args->seed);
@@ -278,5 +260,5 @@ int main(int argc, char** argv) {
     }
     bench.eval_and_check();
   }
-  return bench.report() ? 0 : 1;
+  return finish("lut_table_precompute_bench", bench.report());
 }

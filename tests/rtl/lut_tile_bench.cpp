@@ -6,16 +6,13 @@
 // array_pair: lut_array_pair, two groups per pass and two steps per cycle;
 // array_quant: lut_array_quant, INT8-quantized FP16 tables)
 // Drives every configuration of the chosen bench wrapper (tests/rtl/*_tb.sv)
-// with its own TileDriver until each has accepted at least N index vectors
-// (default 100000), checking every accumulator after every clock edge and
-// every finished result against lut_mpgemm. Exit status 0 only if nothing
-// mismatched and every configuration reached N vectors.
-#include <verilated.h>
-
+// from its own TileStimulus until each has accepted at least N index vectors
+// (default 100000); after every clock edge its TileScoreboard checks every
+// accumulator against the TileReference and every finished result against
+// lut_mpgemm (sim/reference). Exit status 0 only if nothing mismatched and
+// every configuration reached N vectors.
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -26,11 +23,20 @@
 #include "Vlut_array_tb.h"
 #include "Vlut_dot_unit_precompute_tb.h"
 #include "Vlut_dot_unit_tb.h"
-#include "tests/rtl/lut_tile_driver.hpp"
+#include "sim/reference/tile_reference.hpp"
+#include "sim/reference/tile_scoreboard.hpp"
+#include "sim/reference/tile_stimulus.hpp"
+#include "tests/rtl/bench_harness.hpp"
 #include "tests/rtl/verilator_ports.hpp"
 
 namespace lutsim::rtl_bench {
 namespace {
+
+using cycle_ref::CycleInputs;
+using cycle_ref::TileReference;
+using cycle_ref::TileScoreboard;
+using cycle_ref::TileShape;
+using cycle_ref::TileStimulus;
 
 constexpr double kResetProbability = 1e-4;  // a synchronous reset mid-stream
 
@@ -43,6 +49,25 @@ template <class Model>
 Layout read_layout(const Model& model) {
   const auto field = [&](int i) { return static_cast<int>(get_bits(model.layout, 32 * i, 32)); };
   return {field(4), field(3), field(2), field(1), field(0)};
+}
+
+// Decodes one 32-bit cfg_info word of a bench wrapper (tests/rtl/*_tb.sv).
+TileShape decode_cfg_info(std::uint32_t word) {
+  const auto bit = [word](int i) { return ((word >> i) & 1u) != 0; };
+  TileShape s;
+  s.geometry.m = static_cast<int>(word & 0xFFu);
+  s.geometry.n = static_cast<int>((word >> 8) & 0xFFu);
+  s.geometry.k = static_cast<int>((word >> 16) & 0xFu);
+  s.w_bit = static_cast<int>((word >> 20) & 0xFu);
+  s.integer_tables = bit(24);
+  s.geometry.table_form = bit(25)   ? TableForm::kSymmetricHalf
+                          : bit(28) ? TableForm::kSymmetricFull
+                                    : TableForm::kUnsignedFull;
+  s.neg_in_acc = bit(26);
+  s.precompute = bit(27);
+  s.pair = bit(29);
+  s.quantized = bit(30);
+  return s;
 }
 
 // Empty if the shape fits the wrapper's slots, else what does not fit.
@@ -98,99 +123,103 @@ void observe(const Model& model, const Layout& l, int c, const TileShape& s,
   }
 }
 
+// One configuration of the wrapper: its stimulus, reference and scoreboard.
+struct Lane {
+  Lane(const TileShape& shape, std::uint64_t seed)
+      : stimulus(shape, seed), reference(shape), board(shape) {}
+  TileStimulus stimulus;
+  TileReference reference;
+  TileScoreboard board;
+};
+
+std::vector<Lane> make_lanes(const std::vector<TileShape>& shapes, std::uint64_t seed) {
+  std::vector<Lane> lanes;
+  for (std::size_t c = 0; c < shapes.size(); ++c)
+    lanes.emplace_back(shapes[c], seed * 1000003u + c);
+  return lanes;
+}
+
+bool report(const std::vector<Lane>& lanes, std::uint64_t min_vectors, std::uint64_t cycles) {
+  bool pass = true;
+  std::uint64_t vectors = 0, lookups = 0, acc_checks = 0, results = 0, mismatches = 0;
+  cycle_ref::Fp16Coverage coverage;
+  std::printf("%-44s %10s %12s %13s %11s %10s\n", "configuration", "vectors", "lookups",
+              "acc_checks", "results", "mismatch");
+  for (const Lane& l : lanes) {
+    const TileShape& shape = l.stimulus.shape();
+    const std::uint64_t v = l.stimulus.vectors();
+    const auto per_vector =
+        static_cast<std::uint64_t>(shape.geometry.lookups_per_pass() * shape.groups_per_pass());
+    std::printf("%-44s %10llu %12llu %13llu %11llu %10llu\n", shape.name().c_str(),
+                static_cast<unsigned long long>(v), static_cast<unsigned long long>(v * per_vector),
+                static_cast<unsigned long long>(l.board.acc_checks()),
+                static_cast<unsigned long long>(l.board.results()),
+                static_cast<unsigned long long>(l.board.mismatches()));
+    pass = pass && l.board.mismatches() == 0 && v >= min_vectors && l.board.results() > 0;
+    vectors += v;
+    lookups += v * per_vector;
+    acc_checks += l.board.acc_checks();
+    results += l.board.results();
+    mismatches += l.board.mismatches();
+    coverage += l.board.coverage();
+  }
+  std::printf("FP16 accumulator values checked: %s\n", coverage.text().c_str());
+  std::printf(
+      "%zu configurations, %llu cycles: %llu vectors, %llu lookups, %llu accumulator "
+      "checks, %llu results vs lut_mpgemm, %llu mismatches\n",
+      lanes.size(), static_cast<unsigned long long>(cycles),
+      static_cast<unsigned long long>(vectors), static_cast<unsigned long long>(lookups),
+      static_cast<unsigned long long>(acc_checks), static_cast<unsigned long long>(results),
+      static_cast<unsigned long long>(mismatches));
+  return pass;
+}
+
 template <class Model>
 bool run_bench(std::uint64_t min_vectors, std::uint64_t seed) {
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->randReset(2);  // registers start random: tables are written before use
-  ctx->randSeed(static_cast<int>(seed & 0x7FFFFFFF));
-  auto model = std::make_unique<Model>(ctx.get(), "tb");
-  model->clk = 0;
-  model->rst = 1;
-  model->eval();
-
-  const Layout layout = read_layout(*model);
-  std::vector<TileDriver> drivers;
+  VerilatedDut<Model> dut(seed, true);  // registers start random: tables are written before use
+  const Layout layout = read_layout(*dut);
+  std::vector<TileShape> shapes;
   for (int c = 0; c < layout.configs; ++c) {
-    const TileShape shape =
-        decode_cfg_info(static_cast<std::uint32_t>(get_bits(model->cfg_info, 32 * c, 32)));
-    if (const std::string err = check_fits(shape, layout); !err.empty()) {
-      std::printf("FAIL: configuration %d (%s): %s\n", c, shape.name().c_str(), err.c_str());
+    shapes.push_back(
+        decode_cfg_info(static_cast<std::uint32_t>(get_bits(dut->cfg_info, 32 * c, 32))));
+    if (const std::string err = check_fits(shapes.back(), layout); !err.empty()) {
+      std::printf("FAIL: configuration %d (%s): %s\n", c, shapes.back().name().c_str(),
+                  err.c_str());
       return false;
     }
-    drivers.emplace_back(shape, seed * 1000003u + static_cast<std::uint64_t>(c));
   }
+  std::vector<Lane> lanes = make_lanes(shapes, seed);
 
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   std::vector<std::uint32_t> acc;
+  std::vector<const cycle_ref::TileCycle*> sampled(lanes.size());
   const std::uint64_t max_cycles = 4 * min_vectors + 100;
-  std::uint64_t cycle = 0;
   const auto all_done = [&] {
-    for (const auto& d : drivers) {
-      if (d.stats().vectors < min_vectors) return false;
+    for (const Lane& l : lanes) {
+      if (l.stimulus.vectors() < min_vectors) return false;
     }
     return true;
   };
-  for (; cycle < max_cycles && !all_done(); ++cycle) {
-    const bool reset = cycle < 2 || unit(rng) < kResetProbability;
-    model->rst = reset;
-    for (int c = 0; c < layout.configs; ++c) {
-      auto& d = drivers[static_cast<std::size_t>(c)];
-      drive(*model, layout, c, d.next_inputs(reset), d.shape());
+  while (dut.cycles() < max_cycles && !all_done()) {
+    const bool reset = dut.cycles() < 2 || unit(rng) < kResetProbability;
+    dut->rst = reset;
+    for (std::size_t c = 0; c < lanes.size(); ++c) {
+      sampled[c] = &lanes[c].stimulus.next(reset);
+      drive(*dut, layout, static_cast<int>(c), sampled[c]->in, shapes[c]);
     }
-    model->clk = 1;  // rising edge: samples the inputs just driven
-    model->eval();
-    ctx->timeInc(1);
-    for (int c = 0; c < layout.configs; ++c) {
-      auto& d = drivers[static_cast<std::size_t>(c)];
-      d.commit();
-      observe(*model, layout, c, d.shape(), acc);
-      d.check(get_bits(model->out_valid, c, 1) != 0, acc);
+    dut.rise();
+    for (std::size_t c = 0; c < lanes.size(); ++c) {
+      Lane& l = lanes[c];
+      l.reference.clock(*sampled[c]);
+      observe(*dut, layout, static_cast<int>(c), shapes[c], acc);
+      l.board.check(dut.cycles(), *sampled[c], l.reference,
+                    get_bits(dut->out_valid, static_cast<int>(c), 1) != 0, acc);
+      print_reports(l.board.take_reports());
     }
-    model->clk = 0;
-    model->eval();
-    ctx->timeInc(1);
+    dut.fall();
   }
-  model->final();
-
-  bool pass = true;
-  DriverStats total;
-  std::printf("%-44s %10s %12s %13s %11s %10s\n", "configuration", "vectors", "lookups",
-              "acc_checks", "results", "mismatch");
-  for (const auto& d : drivers) {
-    const DriverStats& s = d.stats();
-    std::printf(
-        "%-44s %10llu %12llu %13llu %11llu %10llu\n", d.shape().name().c_str(),
-        static_cast<unsigned long long>(s.vectors), static_cast<unsigned long long>(s.lookups),
-        static_cast<unsigned long long>(s.acc_checks), static_cast<unsigned long long>(s.results),
-        static_cast<unsigned long long>(s.mismatches));
-    pass = pass && s.mismatches == 0 && s.vectors >= min_vectors && s.results > 0;
-    total.vectors += s.vectors;
-    total.lookups += s.lookups;
-    total.acc_checks += s.acc_checks;
-    total.results += s.results;
-    total.mismatches += s.mismatches;
-    total.acc_nan += s.acc_nan;
-    total.acc_inf += s.acc_inf;
-    total.acc_subnormal += s.acc_subnormal;
-    total.acc_zero += s.acc_zero;
-  }
-  std::printf(
-      "FP16 accumulator values checked: %llu NaN, %llu infinite, %llu subnormal, %llu zero\n",
-      static_cast<unsigned long long>(total.acc_nan),
-      static_cast<unsigned long long>(total.acc_inf),
-      static_cast<unsigned long long>(total.acc_subnormal),
-      static_cast<unsigned long long>(total.acc_zero));
-  std::printf(
-      "%d configurations, %llu cycles: %llu vectors, %llu lookups, %llu accumulator "
-      "checks, %llu results vs lut_mpgemm, %llu mismatches: %s\n",
-      layout.configs, static_cast<unsigned long long>(cycle),
-      static_cast<unsigned long long>(total.vectors),
-      static_cast<unsigned long long>(total.lookups),
-      static_cast<unsigned long long>(total.acc_checks),
-      static_cast<unsigned long long>(total.results),
-      static_cast<unsigned long long>(total.mismatches), pass ? "PASS" : "FAIL");
-  return pass;
+  return report(lanes, min_vectors, dut.cycles());
 }
 
 }  // namespace
@@ -199,37 +228,25 @@ bool run_bench(std::uint64_t min_vectors, std::uint64_t seed) {
 int main(int argc, char** argv) {
   using namespace lutsim::rtl_bench;
   const std::string_view usage =
-      "usage: lut_tile_bench {dot_unit|array|precompute_unit|array_pair|array_quant} [--vectors N] "
-      "[--seed S]\n";
-  if (argc < 2) {
-    std::fputs(usage.data(), stderr);
-    return 2;
-  }
-  const std::string_view which = argv[1];
-  std::uint64_t vectors = 100000;
-  std::uint64_t seed = 1;
-  for (int i = 2; i < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (i + 1 >= argc || (flag != "--vectors" && flag != "--seed")) {
-      std::fputs(usage.data(), stderr);
-      return 2;
-    }
-    (flag == "--vectors" ? vectors : seed) = std::strtoull(argv[i + 1], nullptr, 10);
-  }
+      "lut_tile_bench {dot_unit|array|precompute_unit|array_pair|array_quant} [--vectors N] "
+      "[--seed S]";
+  const std::string_view which = argc > 1 ? argv[1] : "";
+  const auto args = parse_bench_args(argc, argv, usage, {}, 2);
+  if (!args) return 2;
   bool pass = false;
   if (which == "dot_unit") {
-    pass = run_bench<Vlut_dot_unit_tb>(vectors, seed);
+    pass = run_bench<Vlut_dot_unit_tb>(args->vectors, args->seed);
   } else if (which == "array") {
-    pass = run_bench<Vlut_array_tb>(vectors, seed);
+    pass = run_bench<Vlut_array_tb>(args->vectors, args->seed);
   } else if (which == "precompute_unit") {
-    pass = run_bench<Vlut_dot_unit_precompute_tb>(vectors, seed);
+    pass = run_bench<Vlut_dot_unit_precompute_tb>(args->vectors, args->seed);
   } else if (which == "array_pair") {
-    pass = run_bench<Vlut_array_pair_tb>(vectors, seed);
+    pass = run_bench<Vlut_array_pair_tb>(args->vectors, args->seed);
   } else if (which == "array_quant") {
-    pass = run_bench<Vlut_array_quant_tb>(vectors, seed);
+    pass = run_bench<Vlut_array_quant_tb>(args->vectors, args->seed);
   } else {
-    std::fputs(usage.data(), stderr);
+    std::fprintf(stderr, "usage: %s\n", usage.data());
     return 2;
   }
-  return pass ? 0 : 1;
+  return finish("lut_tile_bench " + std::string(which), pass);
 }

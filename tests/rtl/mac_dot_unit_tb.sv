@@ -19,7 +19,7 @@ module mac_dot_unit_tb #(
     output logic [         NCFG-1:0] out_valid,
     output logic [NCFG*ACC_SLOT-1:0] out_acc,
     output logic [      NCFG*32-1:0] cfg_info,
-    output logic [         3*32-1:0] layout
+    output logic [         4*32-1:0] layout
 );
   function automatic int cfg_k(int c);
     return (c == 0 || c == 1) ? 4 : (c == 2) ? 3 : (c == 3) ? 8 : (c == 4) ? 1 : 7;
@@ -28,13 +28,14 @@ module mac_dot_unit_tb #(
     return (c == 1 || c == 5) ? 1 : 0;
   endfunction
 
-  assign layout = {32'(NCFG), 32'(OP_SLOT), 32'(ACC_SLOT)};
+  // The mac_array_tb encodings (a dot unit is a 1 x 1 array): one bench reads both.
+  assign layout = {32'(NCFG), 32'(OP_SLOT), 32'(OP_SLOT), 32'(ACC_SLOT)};
   for (genvar c = 0; c < NCFG; c++) begin : g_cfg
     localparam int K = cfg_k(c);
     localparam int DATA_FORMAT = cfg_format(c);
     localparam int IN_W = (DATA_FORMAT == 0) ? 16 : 8;
     localparam int ACC_W = (DATA_FORMAT == 0) ? 16 : 32;
-    assign cfg_info[c*32+:32] = {16'd0, 8'(DATA_FORMAT), 8'(K)};
+    assign cfg_info[c*32+:32] = {7'd0, 1'(DATA_FORMAT), 8'(K), 8'd1, 8'd1};
     logic [ACC_W-1:0] acc;
     mac_dot_unit #(
         .K(K),

@@ -7,9 +7,10 @@
 
 #include "core/numerics/fp16.hpp"
 
-namespace lutsim::rtl_bench {
+namespace lutsim::cycle_ref {
 
-// Operand distributions of the MAC baseline benches (mac_dot_unit, mac_array).
+// A seeded source of MAC operands with corner cases, one distribution per dot
+// product (the mac_dot_unit and mac_array benches).
 // FP16, chosen per dot product (kFp16Dists):
 //   0 normal at a random scale 2^-8 .. 2^4      1 any encoding (NaN, +-inf)
 //   2 exponents 0..10: products underflow        3 exponents 20..30: products overflow
@@ -94,4 +95,4 @@ class MacOperands {
   std::mt19937_64& rng_;
 };
 
-}  // namespace lutsim::rtl_bench
+}  // namespace lutsim::cycle_ref

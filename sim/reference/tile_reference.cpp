@@ -1,0 +1,103 @@
+#include "sim/reference/tile_reference.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/numerics/fp16.hpp"
+
+namespace lutsim::cycle_ref {
+namespace {
+
+double fp16_value(std::uint32_t bits) {
+  return Fp16::from_bits(static_cast<std::uint16_t>(bits)).to_double();
+}
+
+}  // namespace
+
+std::uint32_t lookup_accumulate(std::uint32_t acc, bool restart, const LutTable& table,
+                                unsigned idx, int plane, const LutGemmConfig& cfg) {
+  const double term = std::ldexp(table_lookup(table, idx, cfg), plane);
+  if (cfg.accumulator == DataType::kInt32) {
+    const std::int64_t base = restart ? 0 : static_cast<std::int32_t>(acc);
+    return static_cast<std::uint32_t>(base + static_cast<std::int64_t>(term));
+  }
+  const double base = restart ? 0.0 : fp16_value(acc);
+  return fp16_round(base + term).bits();
+}
+
+TileReference::TileReference(TileShape shape)
+    : shape_(shape),
+      row_table_(static_cast<std::size_t>(shape.geometry.m)),
+      row_table_cfg_(static_cast<std::size_t>(shape.geometry.m)),
+      acc_(static_cast<std::size_t>(shape.geometry.m * shape.geometry.n), 0u),
+      group_sum_(acc_.size(), 0.0) {}
+
+void TileReference::clock(const TileCycle& cycle) {
+  const CycleInputs& in = cycle.in;
+  out_valid_ = false;
+  if (cycle.reset) {
+    std::fill(acc_.begin(), acc_.end(), 0u);
+    step_ = 0;
+    return;
+  }
+  if (in.valid) {
+    if (in.first) step_ = 0;
+    if (shape_.quantized) {
+      accumulate_quantized(in);
+    } else {
+      accumulate(in);
+    }
+    step_ += shape_.groups_per_pass();
+    out_valid_ = in.last;
+  }
+  for (const TableLoad& l : cycle.loads) load(l);
+}
+
+void TileReference::load(const TableLoad& l) {
+  const auto row = static_cast<std::size_t>(l.row);
+  row_table_[row] = l.tables;
+  row_table_cfg_[row] = l.cfg;
+}
+
+void TileReference::accumulate_quantized(const CycleInputs& in) {
+  const int plane = step_ % shape_.w_bit;
+  const int n_count = shape_.geometry.n;
+  for (int m = 0; m < shape_.geometry.m; ++m) {
+    const LutTable& table = row_table_[static_cast<std::size_t>(m)][0];
+    const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
+    for (int n = 0; n < n_count; ++n) {
+      const auto i = static_cast<std::size_t>(m * n_count + n);
+      if (in.first) acc_[i] = 0u;
+      if (plane == 0) group_sum_[i] = 0.0;
+      const unsigned idx = in.idx[static_cast<std::size_t>(n)];
+      group_sum_[i] += std::ldexp(table_lookup(table, idx, cfg), plane);
+      if (plane == shape_.w_bit - 1) {
+        const double dequantized = fp16_round(table.scale * group_sum_[i]).to_double();
+        acc_[i] = fp16_round(fp16_value(acc_[i]) + dequantized).bits();
+      }
+    }
+  }
+}
+
+void TileReference::accumulate(const CycleInputs& in) {
+  const int per_pass = shape_.groups_per_pass();
+  const int k = shape_.geometry.k;
+  const int n_count = shape_.geometry.n;
+  for (int q = 0; q < per_pass; ++q) {  // the cycle's canonical steps, in order
+    const int s = step_ + q;
+    const int plane = s % shape_.w_bit;
+    const auto local_group = static_cast<std::size_t>((s / shape_.w_bit) % per_pass);
+    const bool restart = in.first && q == 0;
+    for (int m = 0; m < shape_.geometry.m; ++m) {
+      const auto& table = row_table_[static_cast<std::size_t>(m)][local_group];
+      const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
+      for (int n = 0; n < n_count; ++n) {
+        auto& acc = acc_[static_cast<std::size_t>(m * n_count + n)];
+        const unsigned idx = (in.idx[static_cast<std::size_t>(n)] >> (q * k)) & ((1u << k) - 1u);
+        acc = lookup_accumulate(acc, restart, table, idx, plane, cfg);
+      }
+    }
+  }
+}
+
+}  // namespace lutsim::cycle_ref

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/lut/lut_config.hpp"
+#include "core/lut/lut_table.hpp"
+#include "sim/reference/tile_shape.hpp"
+#include "sim/reference/tile_stimulus.hpp"
+
+namespace lutsim::cycle_ref {
+
+// One canonical lookup-accumulate step of a bit-serial unit on raw
+// accumulator bits, base = restart ? 0 : acc:
+//   fp16_round(base + ldexp(table_lookup(table, idx, cfg), plane))  (FP16)
+//   base + 2^plane * table_lookup(table, idx, cfg), wrapping         (INT32)
+std::uint32_t lookup_accumulate(std::uint32_t acc, bool restart, const LutTable& table,
+                                unsigned idx, int plane, const LutGemmConfig& cfg);
+
+// The cycle-level golden model of a LUT tile: what its accumulators and
+// out_valid hold after every clock edge, computed with core/'s numerics in
+// the canonical lut_mpgemm order per step,
+//   acc <- fp16_round(acc + ldexp(table_lookup(T, idx, cfg), j))  (FP16)
+//   acc <- acc + 2^j * table_lookup(T, idx, cfg)                 (INT32)
+// (quantized tables: the group's planes summed exactly, then
+// acc <- fp16_round(acc + fp16_round(scale * sum)) at its last plane).
+// An index vector reads the tables as they were before its edge; a table
+// write takes effect at that edge; out_valid follows in_valid & in_last by
+// one cycle; a reset clears the accumulators and the step counter.
+class TileReference {
+ public:
+  explicit TileReference(TileShape shape);
+
+  // Advances over the rising edge that samples `cycle`.
+  void clock(const TileCycle& cycle);
+
+  // After the edge: acc[m * N + n] as raw bits, and out_valid.
+  const std::vector<std::uint32_t>& acc() const { return acc_; }
+  bool out_valid() const { return out_valid_; }
+
+ private:
+  void accumulate(const CycleInputs& in);
+  void accumulate_quantized(const CycleInputs& in);
+  void load(const TableLoad& load);
+
+  TileShape shape_;
+  // Canonical step within the dot product: plane step_ % w_bit.
+  int step_ = 0;
+  std::vector<std::vector<LutTable>> row_table_;  // [m][group within the pass]
+  std::vector<LutGemmConfig> row_table_cfg_;
+  std::vector<std::uint32_t> acc_;
+  std::vector<double> group_sum_;  // quantized tables: exact sum of the group's planes
+  bool out_valid_ = false;
+};
+
+}  // namespace lutsim::cycle_ref

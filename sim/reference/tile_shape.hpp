@@ -1,0 +1,46 @@
+#pragma once
+// One hardware configuration of a LUT tile: lut_dot_unit is the 1 x 1 case
+// of lut_array. The widths follow the RTL (rtl/lut_lookup.sv).
+
+#include <cstdint>
+#include <string>
+
+#include "core/lut/lut_array_geometry.hpp"
+#include "core/lut/lut_config.hpp"
+
+namespace lutsim::cycle_ref {
+
+struct TileShape {
+  // Half tables: negation by the top index bit. Full tables: a precompute unit
+  // computes the form given (kSymmetricFull or kUnsignedFull); a unit written
+  // from outside serves both, and the stimulus draws either per problem.
+  LutArrayGeometry geometry;
+  int w_bit = 2;
+  bool integer_tables = false;  // TABLE_FORMAT 1: INT8 activations, INT32 accumulators
+  bool neg_in_acc = false;      // NEG_IN_ACC = 1: negation in the accumulator
+  bool precompute = false;      // the unit precomputes its tables from activations
+  bool pair = false;            // lut_array_pair: two groups of k per pass, two steps per cycle
+  bool quantized = false;       // lut_array_quant: INT8 codes + FP16 scale per table
+
+  bool half_tables() const { return geometry.table_form == TableForm::kSymmetricHalf; }
+  int entries() const { return geometry.table_entries(); }
+  int entry_width() const;  // bits of one stored entry
+  int acc_width() const { return integer_tables ? 32 : 16; }
+  int activation_width() const { return integer_tables ? 8 : 16; }
+  // Groups (tables) per row and pass = canonical steps per cycle.
+  int groups_per_pass() const { return pair ? 2 : 1; }
+  int index_width() const { return geometry.k * groups_per_pass(); }  // bits per column and cycle
+  // ENTRY_W-bit words of one table register write: the entries, and for
+  // quantized tables the FP16 scale as two 8-bit words (low byte first).
+  int table_words() const { return (entries() + (quantized ? 2 : 0)) * groups_per_pass(); }
+  std::string name() const;  // e.g. "M2N64K4 W2 fp16 half"
+
+  // The golden datapath of a problem whose tables take `form`.
+  LutGemmConfig golden_config(TableForm form) const;
+  // The raw bits of a stored entry, an activation and an accumulator value.
+  std::uint32_t entry_bits(double entry) const;
+  std::uint32_t activation_bits(double x) const;
+  std::uint32_t acc_bits(double value) const;
+};
+
+}  // namespace lutsim::cycle_ref
