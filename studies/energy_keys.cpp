@@ -23,9 +23,13 @@ nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {
           {"prices", ppa::provenance(pricing)}};
 }
 
-double energy_per_token_mj(const ppa::EnergyPricing& pricing, const ActionCounts& actions,
-                           std::int64_t tokens) {
-  return ppa::price_actions(pricing, actions).total_j() / static_cast<double>(tokens) * 1e3;
+double energy_per_token_mj(const ppa::EnergyBreakdown& energy, std::int64_t tokens) {
+  return energy.total_j() / static_cast<double>(tokens) * 1e3;
+}
+
+ResultTable::Cell energy_per_token_cell(const ppa::EnergyEstimate& estimate, std::int64_t tokens) {
+  if (!estimate.priced()) return "not priced: " + estimate.not_priced().message();
+  return energy_per_token_mj(estimate.energy(), tokens);
 }
 
 }  // namespace lutsim

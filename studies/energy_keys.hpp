@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/config/config_reader.hpp"
+#include "core/io/result_table.hpp"
 #include "core/specs/action_counts.hpp"
 #include "ppa/energy/energy_pricing.hpp"
 
@@ -20,10 +21,13 @@ ppa::EnergyPricing read_energy_key(config::ConfigReader& root,
 // line per price with its source.
 nlohmann::json energy_record(const ppa::EnergyPricing& pricing);
 
-// mJ per token of `actions` spread over `tokens`. Throws std::invalid_argument
-// naming an action that was counted but has no price.
-double energy_per_token_mj(const ppa::EnergyPricing& pricing, const ActionCounts& actions,
-                           std::int64_t tokens);
+// mJ per token of `energy` spread over `tokens`.
+double energy_per_token_mj(const ppa::EnergyBreakdown& energy, std::int64_t tokens);
+
+// A cell of an energy_per_token column: mJ/token when priced, else
+// "not priced: <energy config> has no price for <type> <action>", so a row
+// keeps its latency and names the missing price.
+ResultTable::Cell energy_per_token_cell(const ppa::EnergyEstimate& estimate, std::int64_t tokens);
 
 // The column description of energy per token.
 inline constexpr const char* kEnergyPerTokenText =

@@ -1,6 +1,7 @@
 #include "ppa/energy/energy_pricing.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "core/config/config_document.hpp"
@@ -103,18 +104,25 @@ void read_published(config::ConfigReader r, EnergyPricing& p) {
   p.dram_byte = read_price(r, "dram_byte", "one byte of DRAM traffic");
 }
 
+// The first action counted (> 0) under a key without a price, if any.
 template <class Key>
-double priced(const std::map<Key, double>& counts, const std::map<Key, ActionPrice>& prices,
-              const std::string& what, const EnergyPricing& p) {
+std::optional<NotPriced> missing_price(const std::map<Key, double>& counts,
+                                       const std::map<Key, ActionPrice>& prices,
+                                       const std::string& action, const EnergyPricing& p) {
+  for (const auto& [key, n] : counts) {
+    if (n != 0.0 && !prices.contains(key)) {
+      return NotPriced{action, std::string(to_string(key)), p.file.string()};
+    }
+  }
+  return std::nullopt;
+}
+
+// Joules of counts whose every counted key has a price (missing_price first).
+template <class Key>
+double joules(const std::map<Key, double>& counts, const std::map<Key, ActionPrice>& prices) {
   double pj = 0.0;
   for (const auto& [key, n] : counts) {
-    if (n == 0.0) continue;
-    const auto price = prices.find(key);
-    if (price == prices.end()) {
-      throw std::invalid_argument(p.file.string() + " has no price for " +
-                                  std::string(to_string(key)) + " " + what);
-    }
-    pj += n * price->second.pj;
+    if (n != 0.0) pj += n * prices.at(key).pj;
   }
   return pj * kJoulesPerPj;
 }
@@ -140,14 +148,14 @@ EnergyPricing load_energy_pricing(const std::filesystem::path& file) {
   return p;
 }
 
-double EnergyBreakdown::total_j() const {
-  return tensor_core_j + lut_j + cuda_core_j + register_file_j + smem_j + l2_j + dram_j;
-}
-
-EnergyBreakdown price_actions(const EnergyPricing& p, const ActionCounts& c) {
+EnergyEstimate price_actions(const EnergyPricing& p, const ActionCounts& c) {
+  if (auto m = missing_price(c.tensor_core_macs, p.tensor_core_mac, "tensor-core MACs", p)) {
+    return *m;
+  }
+  if (auto m = missing_price(c.lut_lookups, p.lut_lookup, "LUT lookups", p)) return *m;
   EnergyBreakdown e;
-  e.tensor_core_j = priced(c.tensor_core_macs, p.tensor_core_mac, "tensor-core MACs", p);
-  e.lut_j = priced(c.lut_lookups, p.lut_lookup, "LUT lookups", p);
+  e.tensor_core_j = joules(c.tensor_core_macs, p.tensor_core_mac);
+  e.lut_j = joules(c.lut_lookups, p.lut_lookup);
   e.cuda_core_j = c.cuda_core_ops * p.cuda_core_op.pj * kJoulesPerPj;
   e.register_file_j = c.register_file_bytes * p.register_file_byte.pj * kJoulesPerPj;
   e.smem_j = c.smem_bytes * p.smem_byte.pj * kJoulesPerPj;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/specs/action_counts.hpp"
+#include "ppa/energy/energy_estimate.hpp"
 
 namespace lutsim::ppa {
 
@@ -36,22 +37,10 @@ struct EnergyPricing {
 // component table it names.
 EnergyPricing load_energy_pricing(const std::filesystem::path& file);
 
-// Joules of counted actions, by where they are spent.
-struct EnergyBreakdown {
-  double tensor_core_j = 0.0;  // MAC tensor-core MACs
-  double lut_j = 0.0;          // LUT tensor-core lookups
-  double cuda_core_j = 0.0;
-  double register_file_j = 0.0;
-  double smem_j = 0.0;
-  double l2_j = 0.0;
-  double dram_j = 0.0;
-
-  double total_j() const;
-};
-
-// Throws std::invalid_argument naming an action that was counted (> 0) but
-// has no price, e.g. bf16 MACs or lookups of int8-quantized tables.
-EnergyBreakdown price_actions(const EnergyPricing& pricing, const ActionCounts& counts);
+// The energy of the counted actions, or "not priced" naming the first action
+// that was counted (> 0) but has no price, e.g. bf16 MACs or lookups of
+// int8-quantized tables.
+EnergyEstimate price_actions(const EnergyPricing& pricing, const ActionCounts& counts);
 
 // "fp16 tensor-core MAC: 0.81 pJ (analytic PPA model: ...)", one line per price.
 std::vector<std::string> provenance(const EnergyPricing& pricing);

@@ -194,6 +194,7 @@ StudyResult CompareStudy::run(const StudyProgress& progress) const {
       "tensor-parallel communication is not modelled",
       "latency per GPU; weights_fit reports whether the linear weights fit in one GPU's DRAM"};
   result.record_notes["energy_pricing"] = energy_record(spec_.energy);
+  result.record_notes["energy_not_priced"] = energy_not_priced(rows, spec_.energy);
   return result;
 }
 

@@ -24,11 +24,24 @@ ResultTable compare_table(const std::vector<CompareRow>& rows, const ppa::Energy
        {"weights_fit", "", "linear weights fit in one GPU's DRAM"}});
   for (const CompareRow& r : rows) {
     t.add_row({r.model, r.scenario, r.gpu, r.method, r.precision, r.latency_s * 1e3,
-               energy_per_token_mj(pricing, r.actions, r.tokens), r.speedup_vs_fp16,
+               energy_per_token_cell(ppa::price_actions(pricing, r.actions), r.tokens),
+               r.speedup_vs_fp16,
                r.speedup_vs_int8, r.speedup_vs_dequant, r.linear_share,
                std::string(r.weights_fit ? "yes" : "no")});
   }
   return t;
+}
+
+std::vector<std::string> energy_not_priced(const std::vector<CompareRow>& rows,
+                                           const ppa::EnergyPricing& pricing) {
+  std::vector<std::string> missing;
+  for (const CompareRow& r : rows) {
+    const ppa::EnergyEstimate e = ppa::price_actions(pricing, r.actions);
+    if (e.priced()) continue;
+    const std::string m = e.not_priced().message();
+    if (std::find(missing.begin(), missing.end(), m) == missing.end()) missing.push_back(m);
+  }
+  return missing;
 }
 
 ResultTable compare_summary_table(const std::vector<CompareRow>& rows) {

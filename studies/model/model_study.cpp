@@ -69,14 +69,13 @@ struct ModelEnergy {
 
 ModelEnergy price_forward(const EndToEndResult& r, const ppa::EnergyPricing& pricing,
                           std::int64_t tokens) {
-  ModelEnergy e;
-  try {
-    for (const OpTime& op : r.ops) {
-      e.per_op_mj.push_back(energy_per_token_mj(pricing, op.actions, tokens));
-    }
-    e.total_mj = energy_per_token_mj(pricing, r.actions, tokens);
-  } catch (const std::invalid_argument& unpriced) {
-    e = ModelEnergy{{}, 0.0, unpriced.what()};
+  const ppa::EnergyEstimate pass = ppa::price_actions(pricing, r.actions);
+  if (!pass.priced()) return {{}, 0.0, pass.not_priced().message()};
+  ModelEnergy e{{}, energy_per_token_mj(pass.energy(), tokens), ""};
+  // Each operator's counts are part of the pass's, so each is priced too.
+  for (const OpTime& op : r.ops) {
+    e.per_op_mj.push_back(
+        energy_per_token_mj(ppa::price_actions(pricing, op.actions).energy(), tokens));
   }
   return e;
 }

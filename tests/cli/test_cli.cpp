@@ -169,6 +169,39 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("compare keeps the latency of a system whose actions have no price",
+          "[cli]") {
+  // nangate45_hbm2 has no price for lookups of int8-quantized tables: the
+  // LUT-4X rows keep their latencies, their energy cells and the record name
+  // the missing price, every other row is priced.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_unpriced";
+  std::filesystem::remove_all(dir);
+  const Run r = run("compare --set models=[Llama-2-7B] --set weight_bits=[2] --set "
+                    "activations=[fp16] --set "
+                    "hw.a100_lut_4x.lut_tensor_core.table_format=int8_quantized --out " +
+                    dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::ifstream in(dir / "compare.json");
+  const auto j = nlohmann::json::parse(in);
+  const std::string missing = "has no price for int8_quantized LUT lookups";
+  REQUIRE(j["config"]["energy_not_priced"].size() == 1);
+  CHECK_THAT(j["config"]["energy_not_priced"][0].get<std::string>(), Catch::EndsWith(missing));
+  int unpriced = 0;
+  for (const auto& row : j["rows"]) {
+    CHECK(row["latency"].get<double>() > 0.0);
+    if (row["gpu"] == "A100-LUT-4X") {
+      ++unpriced;
+      CHECK_THAT(row["energy_per_token"].get<std::string>(),
+                 Catch::StartsWith("not priced: ") && Catch::EndsWith(missing));
+    } else {
+      CHECK(row["energy_per_token"].get<double>() > 0.0);
+    }
+  }
+  CHECK(unpriced == 2);  // prefill and decode
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE(
     "compare --set reaches hardware keys and records the hardware configs",
     "[cli]") {

@@ -41,20 +41,33 @@ TEST_CASE("analytic prices are the PPA model's energy per MAC and per lookup", "
       Catch::Contains("lut_array M2N64K4 W2 fp16") && Catch::Contains("components_nangate45.yaml"));
 }
 
-TEST_CASE("pricing multiplies counts by prices and names what it cannot price", "[ppa][energy]") {
+TEST_CASE("pricing multiplies counts by prices or names the first price it lacks", "[ppa][energy]") {
   ActionCounts a;
   a.dram_bytes = 1e6;
   a.l2_bytes = 2e6;
   a.cuda_core_ops = 1e3;
-  const EnergyBreakdown e = price_actions(pricing(), a);
+  const EnergyEstimate priced = price_actions(pricing(), a);
+  REQUIRE(priced.priced());
+  const EnergyBreakdown& e = priced.energy();
   CHECK(e.dram_j == Approx(1e6 * 31.2e-12));  // HBM2, 3.9 pJ/bit
   CHECK(e.l2_j == Approx(2e6 * 12.5e-12));
   CHECK(e.cuda_core_j == Approx(1e3 * 0.4e-12));
   CHECK(e.total_j() == Approx(e.dram_j + e.l2_j + e.cuda_core_j));
   a.tensor_core_macs[DataType::kBf16] = 1.0;
-  CHECK_THROWS_WITH(price_actions(pricing(), a), Catch::Contains("no price for bf16"));
+  const EnergyEstimate bf16 = price_actions(pricing(), a);
+  REQUIRE_FALSE(bf16.priced());
+  CHECK(bf16.not_priced().type == "bf16");
+  CHECK(bf16.not_priced().action == "tensor-core MACs");
+  CHECK(bf16.not_priced().message() ==
+        "configs/energy/nangate45_hbm2.yaml has no price for bf16 tensor-core MACs");
+  CHECK_THROWS_AS(bf16.energy(), std::logic_error);
+  a.lut_lookups[TableEntryFormat::kInt8Quantized] = 1.0;  // the first missing price is named
+  CHECK(price_actions(pricing(), a).not_priced().type == "bf16");
   a.tensor_core_macs[DataType::kBf16] = 0.0;  // counted zero times: nothing to price
-  CHECK_NOTHROW(price_actions(pricing(), a));
+  CHECK(price_actions(pricing(), a).not_priced().message() ==
+        "configs/energy/nangate45_hbm2.yaml has no price for int8_quantized LUT lookups");
+  a.lut_lookups[TableEntryFormat::kInt8Quantized] = 0.0;
+  CHECK(price_actions(pricing(), a).priced());
 }
 
 TEST_CASE("provenance lists every price with its source", "[ppa][energy]") {
