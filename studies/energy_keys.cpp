@@ -20,6 +20,9 @@ nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {
            "instructions (dequantization, table precompute), register-file, shared-memory, L2 "
            "and DRAM bytes (sim/tile/end_to_end.hpp); memory-bound operators count their bytes "
            "only"},
+          {"static",
+           "the GPU's static power (its hardware config's power.static_w, recorded with the "
+           "hardware config, plus the leakage of its LUT tensor-core arrays) x the latency"},
           {"prices", ppa::provenance(pricing)}};
 }
 

@@ -31,6 +31,7 @@ ResultTable::Cell energy_per_token_cell(const ppa::EnergyEstimate& estimate, std
 
 // The column description of energy per token.
 inline constexpr const char* kEnergyPerTokenText =
-    "energy of one forward pass / its tokens: batch x seq_len (prefill) or batch (decode)";
+    "energy of one forward pass (its actions + static power x latency) / its tokens: batch x "
+    "seq_len (prefill) or batch (decode)";
 
 }  // namespace lutsim

@@ -146,6 +146,16 @@ LutTensorCoreSpec read_lut(config::ConfigReader r) {
   return l;
 }
 
+StaticPowerSpec read_static_power(config::ConfigReader r) {
+  return {r.get<double>("static_w", {.description = "board power with nothing running, counted "
+                                                    "for the whole of a run as static power",
+                                     .unit = "W",
+                                     .min = 0.0,
+                                     .max = 5000.0}),
+          r.get<std::string>("static_source",
+                             {.description = "the measurement static_w comes from"})};
+}
+
 }  // namespace
 
 HardwareSpec read_hardware(config::ConfigReader& root) {
@@ -170,6 +180,9 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   if (auto lut =
           root.optional_section("lut_tensor_core", "LUT tensor cores replacing the MAC ones")) {
     h.lut_tensor_core = read_lut(*lut);
+  }
+  if (auto power = root.optional_section("power", "static power for energy pricing")) {
+    h.static_power = read_static_power(*power);
   }
   return h;
 }

@@ -51,6 +51,13 @@ struct PowerLimitSpec {
   double fp8_fma_per_s = 0.0;
 };
 
+// What the GPU draws however busy it is, counted over the whole of a run as
+// static power (ppa/energy prices it; the tile model does not read it).
+struct StaticPowerSpec {
+  double watts = 0.0;
+  std::string source;  // the measurement it comes from
+};
+
 // A GPU as the tile-level model sees it. Pure data read from configs/hw/*.yaml.
 struct HardwareSpec {
   std::string name;
@@ -75,6 +82,7 @@ struct HardwareSpec {
   CalibrationSpec calibration;
   std::optional<PowerLimitSpec> power_limit;  // none: only the clock limits the tensor rate
   std::optional<LutTensorCoreSpec> lut_tensor_core;
+  std::optional<StaticPowerSpec> static_power;  // none: static energy is not priced
 
   // The register file the LUT variant actually has (doubled if configured).
   std::int64_t effective_register_file_bytes_per_sm() const {

@@ -5,7 +5,7 @@
 namespace lutsim::ppa {
 
 double EnergyBreakdown::total_j() const {
-  return tensor_core_j + lut_j + cuda_core_j + register_file_j + smem_j + l2_j + dram_j;
+  return tensor_core_j + lut_j + cuda_core_j + register_file_j + smem_j + l2_j + dram_j + static_j;
 }
 
 std::string NotPriced::message() const {

@@ -18,6 +18,7 @@ struct EnergyBreakdown {
   double smem_j = 0.0;
   double l2_j = 0.0;
   double dram_j = 0.0;
+  double static_j = 0.0;  // static power x the run's time
 
   double total_j() const;
 };

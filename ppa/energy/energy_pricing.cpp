@@ -51,18 +51,18 @@ DesignPoint read_design(config::ConfigReader& r) {
   return d;
 }
 
-// pJ per cycle of the design in steady state, leakage included, and its provenance.
-ActionPrice per_cycle(const Analytic& a, const DesignPoint& d) {
-  const AnalyticPpa p = analytic_ppa(d, a.table, a.clock_mhz);
-  const std::string source = "analytic PPA model of " + d.label() + " priced by " +
-                             a.table_file.filename().string() + " (" +
-                             a.table.provenance.library_description + ") at " +
-                             std::to_string(static_cast<int>(a.clock_mhz)) + " MHz";
-  return {p.total_w / (a.clock_mhz * 1e6) / kJoulesPerPj, source};
+std::string design_source(const Analytic& a, const DesignPoint& d) {
+  return "analytic PPA model of " + d.label() + " priced by " + a.table_file.filename().string() +
+         " (" + a.table.provenance.library_description + ") at " +
+         std::to_string(static_cast<int>(a.clock_mhz)) + " MHz";
 }
 
-ActionPrice per_action(ActionPrice cycle, double actions_per_cycle, const std::string& what) {
-  return {cycle.pj / actions_per_cycle, cycle.source + ", per " + what};
+// Dynamic pJ per action of the design in steady state (leakage is static
+// power, priced over a run's time), and its provenance.
+ActionPrice per_action(const Analytic& a, const AnalyticPpa& p, const DesignPoint& d,
+                       double actions_per_cycle, const std::string& what) {
+  return {p.dynamic_w / (a.clock_mhz * 1e6) / kJoulesPerPj / actions_per_cycle,
+          design_source(a, d) + ", dynamic energy per " + what};
 }
 
 void read_analytic(config::ConfigReader r, const std::filesystem::path& base, EnergyPricing& p) {
@@ -76,16 +76,21 @@ void read_analytic(config::ConfigReader r, const std::filesystem::path& base, En
   for (auto& m : r.section_list("tensor_core_macs", "MAC tensor-core MAC, by operand type")) {
     const DataType type = read_data_type(m, "type", "MMA operand type");
     const DesignPoint d = read_design(m);
-    p.tensor_core_mac[type] = per_action(per_cycle(a, d), macs_per_cycle(d), "MAC");
+    const AnalyticPpa ppa = analytic_ppa(d, a.table, a.clock_mhz);
+    p.tensor_core_mac[type] = per_action(a, ppa, d, macs_per_cycle(d), "MAC");
   }
   for (auto& l : r.section_list("lut_lookups", "LUT tensor-core lookup, by table entry format")) {
     const TableEntryFormat format = parse_table_entry_format(l.get<std::string>(
         "table_format",
         {.description = "table entry format", .allowed = {"fp16", "int8_quantized", "integer"}}));
     const DesignPoint d = read_design(l);
+    const AnalyticPpa ppa = analytic_ppa(d, a.table, a.clock_mhz);
     // One lookup per table per cycle: M x N of them in an array, one in a dot unit.
-    p.lut_lookup[format] =
-        per_action(per_cycle(a, d), static_cast<double>(d.geometry.m) * d.geometry.n, "lookup");
+    const double tables = static_cast<double>(d.geometry.lookups_per_pass());
+    p.lut_lookup[format] = per_action(a, ppa, d, tables, "lookup");
+    p.lut_array_leakage[format] = {ppa.leakage_w,
+                                   static_cast<double>(d.geometry.one_bit_macs_per_pass()),
+                                   design_source(a, d) + ", leakage of one array"};
   }
 }
 
@@ -127,10 +132,15 @@ double joules(const std::map<Key, double>& counts, const std::map<Key, ActionPri
   return pj * kJoulesPerPj;
 }
 
+std::string line(const std::string& what, double value, const char* unit,
+                 const std::string& source) {
+  char number[32];
+  std::snprintf(number, sizeof number, "%.4g", value);
+  return what + ": " + number + " " + unit + " (" + source + ")";
+}
+
 std::string line(const std::string& what, const ActionPrice& a) {
-  char pj[32];
-  std::snprintf(pj, sizeof pj, "%.4g", a.pj);
-  return what + ": " + pj + " pJ (" + a.source + ")";
+  return line(what, a.pj, "pJ", a.source);
 }
 
 }  // namespace
@@ -171,6 +181,10 @@ std::vector<std::string> provenance(const EnergyPricing& p) {
   }
   for (const auto& [format, a] : p.lut_lookup) {
     out.push_back(line(std::string(to_string(format)) + "-entry LUT lookup", a));
+  }
+  for (const auto& [format, l] : p.lut_array_leakage) {
+    out.push_back(
+        line(std::string(to_string(format)) + "-entry LUT array leakage", l.watts, "W", l.source));
   }
   out.push_back(line("CUDA-core instruction", p.cuda_core_op));
   out.push_back(line("register-file byte", p.register_file_byte));

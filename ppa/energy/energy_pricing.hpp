@@ -20,17 +20,30 @@ struct ActionPrice {
   std::string source;  // where the figure comes from
 };
 
+// Leakage of one array of a priced LUT design, and the one-bit
+// lookup-accumulates per cycle that array does (M x N x K), so a GPU's
+// arrays of any shape leak in proportion to their lookups per cycle.
+struct LeakagePrice {
+  double watts = 0.0;
+  double one_bit_lookups_per_cycle = 0.0;
+  std::string source;
+};
+
 struct EnergyPricing {
   std::string name;
   std::filesystem::path file;
   std::map<DataType, ActionPrice> tensor_core_mac;     // per MAC, by operand type
   std::map<TableEntryFormat, ActionPrice> lut_lookup;  // per lookup, by entry format
+  std::map<TableEntryFormat, LeakagePrice> lut_array_leakage;  // static, by entry format
   ActionPrice cuda_core_op;
   ActionPrice register_file_byte;
   ActionPrice smem_byte;
   ActionPrice l2_byte;
   ActionPrice dram_byte;
 };
+
+// Analytic prices are dynamic energy only: leakage is static power, counted
+// over a run's whole time (run_energy.hpp), busy or not.
 
 // Reads an energy config strictly (unknown keys, bad values: config::ConfigError
 // naming file, line and key) and prices its analytic entries with the

@@ -115,6 +115,7 @@ class CompareRunner {
     r.linear_share = linear / e.total_s;
     r.weights_fit = static_cast<double>(linear_weight_params(trace)) * c.bits / 8.0 <=
                     static_cast<double>(c.hw->dram_bytes);
+    r.hardware = *c.hw;
     r.actions = e.actions;
     r.tokens = tokens_per_forward(trace);
     return r;

@@ -58,6 +58,7 @@ struct CompareRow {
   double speedup_vs_dequant = 0.0;  // dequant at the same precision / this; 0 if none
   double linear_share = 0.0;        // share of the time in linear layers (incl. precompute)
   bool weights_fit = true;          // linear weights fit in one GPU's DRAM
+  HardwareSpec hardware;            // the GPU of `gpu` (its static power)
   ActionCounts actions;             // one forward pass, per GPU (ppa/ prices them)
   std::int64_t tokens = 0;          // tokens of one forward pass (tokens_per_forward)
 };

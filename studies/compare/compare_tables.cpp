@@ -4,9 +4,18 @@
 #include <map>
 #include <string>
 
+#include "ppa/energy/run_energy.hpp"
 #include "studies/energy_keys.hpp"
 
 namespace lutsim {
+namespace {
+
+// One forward pass: its actions and its GPU's static power over its latency.
+ppa::EnergyEstimate row_energy(const CompareRow& r, const ppa::EnergyPricing& pricing) {
+  return ppa::price_run(pricing, r.hardware, r.actions, r.latency_s);
+}
+
+}  // namespace
 
 ResultTable compare_table(const std::vector<CompareRow>& rows, const ppa::EnergyPricing& pricing) {
   ResultTable t(
@@ -24,7 +33,7 @@ ResultTable compare_table(const std::vector<CompareRow>& rows, const ppa::Energy
        {"weights_fit", "", "linear weights fit in one GPU's DRAM"}});
   for (const CompareRow& r : rows) {
     t.add_row({r.model, r.scenario, r.gpu, r.method, r.precision, r.latency_s * 1e3,
-               energy_per_token_cell(ppa::price_actions(pricing, r.actions), r.tokens),
+               energy_per_token_cell(row_energy(r, pricing), r.tokens),
                r.speedup_vs_fp16,
                r.speedup_vs_int8, r.speedup_vs_dequant, r.linear_share,
                std::string(r.weights_fit ? "yes" : "no")});
@@ -36,7 +45,7 @@ std::vector<std::string> energy_not_priced(const std::vector<CompareRow>& rows,
                                            const ppa::EnergyPricing& pricing) {
   std::vector<std::string> missing;
   for (const CompareRow& r : rows) {
-    const ppa::EnergyEstimate e = ppa::price_actions(pricing, r.actions);
+    const ppa::EnergyEstimate e = row_energy(r, pricing);
     if (e.priced()) continue;
     const std::string m = e.not_priced().message();
     if (std::find(missing.begin(), missing.end(), m) == missing.end()) missing.push_back(m);

@@ -9,7 +9,7 @@
 namespace lutsim {
 
 // Every row with its latency, energy per token (its action counts priced by
-// `pricing`; a row whose actions have no price keeps its latency and says
+// `pricing` plus its GPU's static power x its latency; a row whose actions have no price keeps its latency and says
 // which price is missing) and speedups, in the rows' order.
 ResultTable compare_table(const std::vector<CompareRow>& rows, const ppa::EnergyPricing& pricing);
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "ppa/energy/run_energy.hpp"
 #include "studies/energy_keys.hpp"
 #include "studies/forward_pass_keys.hpp"
 #include "studies/hardware_configs.hpp"
@@ -68,14 +69,15 @@ struct ModelEnergy {
 };
 
 ModelEnergy price_forward(const EndToEndResult& r, const ppa::EnergyPricing& pricing,
-                          std::int64_t tokens) {
-  const ppa::EnergyEstimate pass = ppa::price_actions(pricing, r.actions);
+                          const HardwareSpec& gpu, std::int64_t tokens) {
+  const ppa::EnergyEstimate pass = ppa::price_run(pricing, gpu, r.actions, r.total_s);
   if (!pass.priced()) return {{}, 0.0, pass.not_priced().message()};
   ModelEnergy e{{}, energy_per_token_mj(pass.energy(), tokens), ""};
-  // Each operator's counts are part of the pass's, so each is priced too.
+  // Each operator's counts are part of the pass's, so each is priced too;
+  // static power is counted over each operator's time.
   for (const OpTime& op : r.ops) {
-    e.per_op_mj.push_back(
-        energy_per_token_mj(ppa::price_actions(pricing, op.actions).energy(), tokens));
+    e.per_op_mj.push_back(energy_per_token_mj(
+        ppa::price_run(pricing, gpu, op.actions, op.time_s).energy(), tokens));
   }
   return e;
 }
@@ -153,7 +155,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   if (progress) progress(1, 1, "forward pass timed");
 
   const std::int64_t tokens = tokens_per_forward(trace);
-  const ModelEnergy energy = price_forward(r, spec_.energy, tokens);
+  const ModelEnergy energy = price_forward(r, spec_.energy, spec_.gpu, tokens);
   std::ostringstream report;
   report << trace.model << " " << trace.phase << " on " << spec_.gpu.name << ": " << r.total_s * 1e3
          << " ms per forward pass, ";

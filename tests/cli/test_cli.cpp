@@ -159,7 +159,7 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
   CHECK(j["units"]["energy_per_token"] == "mJ/token");
   CHECK_THAT(j["config"]["energy_pricing"]["file"].get<std::string>(),
              Catch::EndsWith("configs/energy/nangate45_hbm2.yaml"));
-  CHECK(j["config"]["energy_pricing"]["prices"].size() == 9);
+  CHECK(j["config"]["energy_pricing"]["prices"].size() == 11);
   for (const auto& row : j["rows"]) {
     CHECK(row["latency"].get<double>() > 0.0);
     CHECK(row["energy_per_token"].get<double>() > 0.0);

@@ -5,16 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include "studies/compare/compare_tables.hpp"
+#include "tests/support/committed_pricing.hpp"
 
 using namespace lutsim;
 
 namespace {
-
-const ppa::EnergyPricing& pricing() {
-  static const ppa::EnergyPricing p =
-      ppa::load_energy_pricing("configs/energy/nangate45_hbm2.yaml");
-  return p;
-}
 
 CompareRow row(DataType mac_type) {
   CompareRow r;
@@ -27,6 +22,8 @@ CompareRow row(DataType mac_type) {
   r.actions.tensor_core_macs[mac_type] = 1e9;
   r.actions.dram_bytes = 1e6;
   r.tokens = 4;
+  r.hardware.name = "g";
+  r.hardware.static_power = StaticPowerSpec{50.0, "test"};
   return r;
 }
 
@@ -43,19 +40,25 @@ std::size_t column(const ResultTable& t, const std::string& name) {
 TEST_CASE("a compare row without a price keeps its latency and names the missing price",
           "[studies][energy]") {
   const std::vector<CompareRow> rows{row(DataType::kFp16), row(DataType::kBf16)};
-  const ResultTable t = compare_table(rows, pricing());
+  const ResultTable t = compare_table(rows, test::committed_pricing());
   REQUIRE(t.rows().size() == 2);
   const auto latency = column(t, "latency");
   const auto energy = column(t, "energy_per_token");
   CHECK(std::get<double>(t.rows()[0][latency]) == Approx(2.0));
   CHECK(std::get<double>(t.rows()[1][latency]) == Approx(2.0));
-  // Priced: (1e9 MACs x the fp16 MAC price + 1e6 DRAM bytes x 31.2 pJ) / 4 tokens, in mJ.
-  const double fp16_pj = pricing().tensor_core_mac.at(DataType::kFp16).pj;
+  // Priced: (1e9 MACs x the fp16 MAC price + 1e6 DRAM bytes x 31.2 pJ + 50 W x
+  // 2 ms of static power) / 4 tokens, in mJ.
+  const double fp16_pj = test::committed_pricing().tensor_core_mac.at(DataType::kFp16).pj;
   CHECK(std::get<double>(t.rows()[0][energy]) ==
-        Approx((1e9 * fp16_pj + 1e6 * 31.2) * 1e-12 / 4 * 1e3));
+        Approx(((1e9 * fp16_pj + 1e6 * 31.2) * 1e-12 + 50.0 * 2e-3) / 4 * 1e3));
   const std::string missing = "configs/energy/nangate45_hbm2.yaml has no price for bf16 "
                               "tensor-core MACs";
   CHECK(std::get<std::string>(t.rows()[1][energy]) == "not priced: " + missing);
-  CHECK(energy_not_priced(rows, pricing()) == std::vector<std::string>{missing});
-  CHECK(energy_not_priced({rows[0]}, pricing()).empty());
+  CHECK(energy_not_priced(rows, test::committed_pricing()) == std::vector<std::string>{missing});
+  CHECK(energy_not_priced({rows[0]}, test::committed_pricing()).empty());
+
+  CompareRow unpowered = row(DataType::kFp16);
+  unpowered.hardware.static_power.reset();
+  CHECK(std::get<std::string>(compare_table({unpowered}, test::committed_pricing()).rows()[0][energy]) ==
+        "not priced: hardware config g has no price for static power (key power.static_w)");
 }
