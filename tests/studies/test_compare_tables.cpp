@@ -46,11 +46,11 @@ TEST_CASE("a compare row without a price keeps its latency and names the missing
   const auto energy = column(t, "energy_per_token");
   CHECK(std::get<double>(t.rows()[0][latency]) == Approx(2.0));
   CHECK(std::get<double>(t.rows()[1][latency]) == Approx(2.0));
-  // Priced: (1e9 MACs x the fp16 MAC price + 1e6 DRAM bytes x 31.2 pJ + 50 W x
+  // Priced: (1e9 MACs x the fp16 MAC price + 1e6 DRAM bytes x 31.76 pJ + 50 W x
   // 2 ms of static power) / 4 tokens, in mJ.
   const double fp16_pj = test::committed_pricing().tensor_core_mac.at(DataType::kFp16).pj;
   CHECK(std::get<double>(t.rows()[0][energy]) ==
-        Approx(((1e9 * fp16_pj + 1e6 * 31.2) * 1e-12 + 50.0 * 2e-3) / 4 * 1e3));
+        Approx(((1e9 * fp16_pj + 1e6 * 31.76) * 1e-12 + 50.0 * 2e-3) / 4 * 1e3));
   const std::string missing = "configs/energy/nangate45_hbm2.yaml has no price for bf16 "
                               "tensor-core MACs";
   CHECK(std::get<std::string>(t.rows()[1][energy]) == "not priced: " + missing);

@@ -52,7 +52,7 @@ TEST_CASE("pricing multiplies counts by prices or names the first price it lacks
   const EnergyEstimate priced = price_actions(test::committed_pricing(), a);
   REQUIRE(priced.priced());
   const EnergyBreakdown& e = priced.energy();
-  CHECK(e.dram_j == Approx(1e6 * 31.2e-12));  // HBM2, 3.9 pJ/bit
+  CHECK(e.dram_j == Approx(1e6 * 31.76e-12));  // HBM2, 3.97 pJ/bit x 8
   CHECK(e.l2_j == Approx(2e6 * 12.5e-12));
   CHECK(e.cuda_core_j == Approx(1e3 * 0.4e-12));
   CHECK(e.total_j() == Approx(e.dram_j + e.l2_j + e.cuda_core_j));
@@ -79,5 +79,5 @@ TEST_CASE("provenance lists every price with its source", "[ppa][energy]") {
   for (const auto& l : lines) {
     CHECK_THAT(l, Catch::Contains(" pJ (") || Catch::Contains("LUT array leakage: "));
   }
-  CHECK_THAT(lines.back(), Catch::StartsWith("DRAM byte: 31.2 pJ (O'Connor"));
+  CHECK_THAT(lines.back(), Catch::StartsWith("DRAM byte: 31.76 pJ (O'Connor"));
 }

@@ -53,7 +53,7 @@ TEST_CASE("a run costs its actions plus static power x its time", "[ppa][energy]
   const double leak = test::committed_pricing().lut_array_leakage.at(TableEntryFormat::kFp16).watts;
   const EnergyEstimate e = price_run(test::committed_pricing(), gpu(4), a, 0.5);
   REQUIRE(e.priced());
-  CHECK(e.energy().dram_j == Approx(1e6 * 31.2e-12));
+  CHECK(e.energy().dram_j == Approx(1e6 * 31.76e-12));
   CHECK(e.energy().static_j == Approx((10.0 + 32 * leak) * 0.5));
   CHECK(e.energy().total_j() == Approx(e.energy().dram_j + e.energy().static_j));
   // A missing action price is named before a missing static power.
