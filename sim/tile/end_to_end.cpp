@@ -13,10 +13,9 @@ constexpr double kFp16Bytes = 2.0;
 const std::set<std::string> kSharesInput{"k_proj", "v_proj", "ffn_gate"};
 
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
-  if (op.weight_bits == 16) return dense_kernel(sys.hw, op.act_dtype);
-  if (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
-      sys.method == LinearMethod::kMacTensorCore) {
-    return dense_kernel(sys.hw, DataType::kInt8);
+  if (op.weight_bits == 16 || (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
+                               sys.method == LinearMethod::kMacTensorCore)) {
+    return dense_linear_kernel(sys.hw, op.weight_bits, op.act_dtype);
   }
   switch (sys.method) {
     case LinearMethod::kDequant:
@@ -125,11 +124,15 @@ std::string_view to_string(LinearMethod m) {
 }
 
 bool runs_on_mac_tensor_cores(int weight_bits, DataType act_dtype) {
-  return weight_bits == 16 || (weight_bits == 8 && act_dtype == DataType::kInt8);
+  return (weight_bits == 16 && bytes_of(act_dtype) == 2) ||
+         (weight_bits == 8 && act_dtype == DataType::kInt8);
 }
 
 LinearMethod default_linear_method(const HardwareSpec& hw, int weight_bits, DataType act_dtype) {
-  if (runs_on_mac_tensor_cores(weight_bits, act_dtype)) return LinearMethod::kMacTensorCore;
+  // 16-bit weights have no low-bit kernel: the dense kernel runs them or names the pairing.
+  if (weight_bits == 16 || runs_on_mac_tensor_cores(weight_bits, act_dtype)) {
+    return LinearMethod::kMacTensorCore;
+  }
   return hw.lut_tensor_core ? LinearMethod::kLut : LinearMethod::kDequant;
 }
 

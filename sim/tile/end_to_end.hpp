@@ -19,7 +19,8 @@ enum class LinearMethod {
 std::string_view to_string(LinearMethod m);
 
 // Whether a linear with these weights and activations is a plain MMA on MAC
-// tensor cores (16-bit weights, or W8A8) rather than a low-bit kernel.
+// tensor cores (16-bit weights with 16-bit float activations, or W8A8 INT8)
+// rather than a low-bit kernel.
 bool runs_on_mac_tensor_cores(int weight_bits, DataType act_dtype);
 
 // The method a system uses unless told otherwise: MAC tensor cores for one

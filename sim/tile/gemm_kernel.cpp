@@ -84,6 +84,18 @@ GemmKernel dense_kernel(const HardwareSpec& hw, DataType type) {
   return k;
 }
 
+GemmKernel dense_linear_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
+  const int format_bits = 8 * bytes_of(act);
+  if (weight_bits != format_bits) {
+    throw std::invalid_argument(
+        "a dense kernel multiplies weights in the activation's format: with " +
+        std::string(to_string(act)) + " activations the weights are " +
+        std::to_string(format_bits) + "-bit, got " + std::to_string(weight_bits) +
+        "-bit weights (low-bit weights run as dequant or lut kernels)");
+  }
+  return dense_kernel(hw, act);
+}
+
 GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma) {
   check_bits(weight_bits);
   const double rate = mma_rate(hw, mma);

@@ -44,6 +44,14 @@ struct GemmKernel {
 // for another type.
 GemmKernel dense_kernel(const HardwareSpec& hw, DataType type);
 
+// The dense kernel of a linear layer with `weight_bits`-bit weights: dense MMA
+// multiplies weights stored in the activation's own format, so the weights are
+// 16-bit (FP16/BF16) with 16-bit float activations and 8-bit (INT8/FP8) with
+// int8/fp8 activations. Any other pairing (e.g. FP16 weights with int8
+// activations, or low-bit weights) throws std::invalid_argument naming it
+// instead of running a different precision.
+GemmKernel dense_linear_kernel(const HardwareSpec& hw, int weight_bits, DataType act);
+
 // Dequantization-based mpGEMM (Marlin/BitBLAS-like): b-bit weights with one
 // FP16 scale per 128 weights, dequantized in registers, then MMA in `mma`
 // (FP16 for FP16 activations, INT8 for INT8 activations; one of kMmaTypes).

@@ -17,7 +17,7 @@ GemmKernel choose_kernel(const GemmStudySpec& s) {
     const LinearMethod m = default_linear_method(s.gpu, s.weight_bits, act);
     family = m == LinearMethod::kMacTensorCore ? "dense" : std::string(to_string(m));
   }
-  if (family == "dense") return dense_kernel(s.gpu, act);
+  if (family == "dense") return dense_linear_kernel(s.gpu, s.weight_bits, act);
   if (family == "dequant") return dequant_kernel(s.gpu, s.weight_bits, act);
   return lut_kernel(s.gpu, s.weight_bits, act);
 }

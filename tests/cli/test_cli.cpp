@@ -328,6 +328,24 @@ TEST_CASE("gemm runs the activation type it is given, or names the one it cannot
   CHECK_THAT(bf16.out, Catch::Contains("bf16 is not modelled"));
 }
 
+TEST_CASE("a dense kernel runs the weight bits it is given, or names the pairing", "[cli]") {
+  // Issue 16 item 1: --kernel dense ignored --wbits, and W16 with int8 activations ran as W8A8.
+  const Run low_bit = run("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --kernel dense --wbits 2");
+  CHECK(low_bit.status == 1);
+  CHECK(lines(low_bit.out) == 1);
+  CHECK_THAT(low_bit.out, Catch::Contains("with fp16 activations the weights are 16-bit, got 2-bit"));
+  const Run w16a8 = run("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --act int8");
+  CHECK(w16a8.status == 1);
+  CHECK(lines(w16a8.out) == 1);
+  CHECK_THAT(w16a8.out, Catch::Contains("with int8 activations the weights are 8-bit, got 16-bit"));
+  const Run w8a8 = run("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --act int8 --wbits 8");
+  CHECK(w8a8.status == 0);
+  CHECK_THAT(w8a8.out, Catch::StartsWith("dense int8 on A100-SXM4-80GB"));
+  const Run model = run("model --hw a100_sxm4_80gb --model Llama-2-7B --act int8");
+  CHECK(model.status == 1);
+  CHECK_THAT(model.out, Catch::Contains("got 16-bit weights"));
+}
+
 TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_model";
