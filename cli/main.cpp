@@ -1,13 +1,29 @@
 // lutsim: simulator and PPA model of the LUT Tensor Core.
 // Parse the command line, run the chosen command, report failures in one line.
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
 #include "core/io/git_revision.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+// A run whose output could not be written (a full disk, a closed pipe) has
+// failed, whatever it computed: flush stdout and turn a write error into exit 1.
+int flushed(int status) {
+  errno = 0;
+  std::cout.flush();
+  if (std::cout.good()) return status;
+  const int error = errno;
+  std::cerr << "lutsim: error: writing standard output failed"
+            << (error != 0 ? std::string(": ") + std::strerror(error) : std::string()) << "\n";
+  return status == 0 ? 1 : status;
+}
+
+int run(int argc, char** argv) {
   CLI::App app{"lutsim: cycle-approximate simulator and PPA model of the LUT Tensor Core"};
   app.set_version_flag("--version", "lutsim 0.1.0 (" + std::string(lutsim::git_revision()) + ")");
   app.require_subcommand(1);
@@ -36,4 +52,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return flushed(run(argc, argv));
 }

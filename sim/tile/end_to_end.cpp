@@ -3,6 +3,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/numerics/checked_count.hpp"
+
 namespace lutsim {
 namespace {
 
@@ -64,6 +66,18 @@ OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpe
           each * op.count,
           std::string(to_string(e.bound)),
           e.actions.scaled(static_cast<double>(op.count))};
+}
+
+// An operator's count over the whole forward pass within kMaxOpCount, so that
+// no time or action count of it can overflow.
+void check_op_size(const TraceOp& op) {
+  const std::string what = "op '" + op.name + "'";
+  if (op.kind == OpKind::kNorm || op.kind == OpKind::kElementwise) {
+    checked_count({op.elements, op.count}, what + ": elements x count");
+  } else {
+    checked_count({op.m, op.n, op.k, op.batch, op.count},
+                  what + ": M x N x K x batch x count MACs");
+  }
 }
 
 OpTime time_memory_op(const TraceOp& op, const SystemSpec& sys, bool gated_ffn) {
@@ -149,6 +163,7 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
   EndToEndResult r;
   const bool gated = has_gate(trace);
   for (const TraceOp& op : trace.ops) {
+    check_op_size(op);
     if (op.kind == OpKind::kLinear) {
       const GemmKernel kernel = linear_kernel(op, sys);
       if (kernel.family == KernelFamily::kLut && !kSharesInput.count(op.name)) {

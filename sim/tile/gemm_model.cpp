@@ -202,16 +202,14 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
 
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
                                           const GemmShape& s, const Tiling& tl) {
+  s.validate();
   std::optional<GemmEstimate> e = estimate_times(hw, k, s, tl);
   if (e) e->actions = count_actions(hw, k, s, *e);
   return e;
 }
 
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
-  if (s.m <= 0 || s.n <= 0 || s.k <= 0 || s.batch <= 0) {
-    throw std::invalid_argument("GEMM shape must be positive: M=" + std::to_string(s.m) +
-                                " N=" + std::to_string(s.n) + " K=" + std::to_string(s.k));
-  }
+  s.validate();
   std::optional<GemmEstimate> best;
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {

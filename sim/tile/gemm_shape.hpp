@@ -25,6 +25,11 @@ struct GemmShape {
   DataType type = DataType::kFp16;  // one of kMmaTypes
 
   double flops() const { return 2.0 * static_cast<double>(m) * n * k * batch; }
+
+  // Throws std::invalid_argument for a dimension < 1 and CountLimitError for
+  // more than kMaxOpCount MACs (core/numerics/checked_count.hpp), the limit
+  // below which the models' 64-bit counts cannot overflow.
+  void validate() const;
 };
 
 }  // namespace lutsim

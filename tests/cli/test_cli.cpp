@@ -346,6 +346,29 @@ TEST_CASE("a dense kernel runs the weight bits it is given, or names the pairing
   CHECK_THAT(model.out, Catch::Contains("got 16-bit weights"));
 }
 
+TEST_CASE("output that cannot be written is a failure", "[cli]") {
+  // Issue 16 item 10: '> /dev/full' exited 0 with its only output lost.
+  for (const char* args : {"gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2",
+                           "config configs/studies/numerics_accuracy.yaml --kind study",
+                           "--help"}) {
+    INFO(args);
+    CHECK(run(std::string(args) + " > /dev/full").status == 1);
+    CHECK(run(std::string(args) + " > /dev/null").status == 0);
+  }
+}
+
+TEST_CASE("sizes past the 64-bit limit are refused, not wrapped around", "[cli]") {
+  // Issue 16 item 4: this GEMM printed -6.5e23 us; a huge model batch gave negative times.
+  const Run gemm = run("gemm --hw a100_lut_4x --m 99999999999 --n 99999999999 --k 99999999999 "
+                       "--wbits 2");
+  CHECK(gemm.status == 1);
+  CHECK(lines(gemm.out) == 1);
+  CHECK_THAT(gemm.out, Catch::Contains("exceeds the modelled limit of 2^56"));
+  const Run model = run("model --hw a100_sxm4_80gb --model Llama-2-7B --batch 1048576 --seq 1048576");
+  CHECK(model.status == 1);
+  CHECK_THAT(model.out, Catch::Contains("exceeds the modelled limit of 2^56"));
+}
+
 TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_model";
