@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/config_loading.hpp"
+#include "cli/non_empty.hpp"
 #include "cli/text_table.hpp"
 
 namespace lutsim::cli {
@@ -26,7 +27,7 @@ void add_study_options(CLI::App& cmd, StudyOptions& o, const std::string& set_ex
                  "override a config value: --set " + set_example +
                      "; hw.<config>.<key>=<value> sets a key of a hardware config the study "
                      "uses (repeatable)");
-  cmd.add_option("-o,--out", o.out_dir, "output directory; default: results/<name>");
+  cmd.add_option("-o,--out", o.out_dir, "output directory; default: results/<name>")->check(non_empty());
   cmd.add_option(
          "--configs-dir", o.configs_dir,
          "folder with hw/ and models/; default: configs/ above the binary or the working directory")

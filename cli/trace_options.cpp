@@ -1,5 +1,7 @@
 #include "cli/trace_options.hpp"
 
+#include <stdexcept>
+
 #include "workloads/model_catalog.hpp"
 #include "workloads/trace_generator.hpp"
 
@@ -25,12 +27,25 @@ CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o) {
   return model;
 }
 
+void check_phase_options(const TraceOptions& o) {
+  if (o.phase == "decode" && o.seq) {
+    throw std::invalid_argument(
+        "--seq applies to prefill only: decode runs one token per sequence (set the cached "
+        "context with --kv-len)");
+  }
+  if (o.phase == "prefill" && o.kv_len) {
+    throw std::invalid_argument(
+        "--kv-len applies to decode only: prefill attends over its own --seq tokens");
+  }
+}
+
 GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& configs_dir) {
+  check_phase_options(o);
   const ModelSpec model = ModelCatalog(configs_dir).load(o.model);
   const TraceRequest req{.phase = parse_phase(o.phase),
                          .batch = o.batch,
-                         .seq_len = o.seq,
-                         .kv_len = o.kv_len,
+                         .seq_len = o.seq.value_or(kDefaultPrefillSeqLen),
+                         .kv_len = o.kv_len.value_or(0),
                          .weight_bits = o.wbits,
                          .act_dtype = parse_data_type(o.act),
                          .tensor_parallel = o.tp,

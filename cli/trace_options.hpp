@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "workloads/trace.hpp"
@@ -14,8 +15,8 @@ struct TraceOptions {
   std::string model;
   std::string phase = "prefill";
   std::int64_t batch = 1;
-  std::int64_t seq = 2048;
-  std::int64_t kv_len = 0;
+  std::optional<std::int64_t> seq;     // prefill only; default kDefaultPrefillSeqLen
+  std::optional<std::int64_t> kv_len;  // decode only; default 0
   int wbits = 16;
   std::string act = "fp16";
   int tp = 1;
@@ -26,6 +27,10 @@ struct TraceOptions {
 // Adds --model (returned, so callers can make it required or exclusive),
 // --phase, --batch, --seq, --kv-len, --wbits, --act, --tp, --fusion and --no-lm-head.
 CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o);
+
+// Throws std::invalid_argument for an option that does not apply to the
+// phase (--seq in decode, --kv-len in prefill) instead of ignoring it.
+void check_phase_options(const TraceOptions& o);
 
 // The trace of o.model (catalog name, model YAML or config.json).
 GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& configs_dir);

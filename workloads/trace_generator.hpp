@@ -35,6 +35,10 @@ LinearFusion parse_linear_fusion(std::string_view name);  // throws std::invalid
 
 // What forward pass to trace. Batch and lengths are per replica of the model
 // (all tensor-parallel GPUs together).
+// Prompt tokens per sequence of a prefill trace when none are given (the
+// CLI's and the model study's default).
+inline constexpr std::int64_t kDefaultPrefillSeqLen = 2048;
+
 struct TraceRequest {
   Phase phase = Phase::kDecode;
   std::int64_t batch = 1;    // sequences, >= 1

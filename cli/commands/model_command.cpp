@@ -16,25 +16,27 @@ struct ModelOptions {
   TraceOptions trace;
   std::string trace_csv;
   std::string method = "auto";
-  std::string precompute = "fused";
+  std::string precompute;  // LUT kernels only; empty: the study's default (fused)
   bool launch_gaps = false;
   StudyOptions study;
 };
 
 // The options as the config of the study `model` (see studies/model/).
 config::ConfigDocument model_config(const ModelOptions& o) {
-  nlohmann::json c{{"study", "model"},
-                   {"gpu", o.hw},
-                   {"method", o.method},
-                   {"precompute", o.precompute},
-                   {"launch_gaps", o.launch_gaps}};
+  nlohmann::json c{
+      {"study", "model"}, {"gpu", o.hw}, {"method", o.method}, {"launch_gaps", o.launch_gaps}};
+  // Options the user did not give are left to the study's defaults, so that
+  // one given where it does not apply is refused rather than ignored.
+  if (!o.precompute.empty()) c["precompute"] = o.precompute;
   if (o.trace_csv.empty()) {
+    check_phase_options(o.trace);
     c["model"] = o.trace.model;
     c["workload"] = {{"phase", o.trace.phase},        {"batch", o.trace.batch},
-                     {"seq_len", o.trace.seq},        {"kv_len", o.trace.kv_len},
                      {"weight_bits", o.trace.wbits},  {"act_dtype", o.trace.act},
                      {"tensor_parallel", o.trace.tp}, {"fusion", o.trace.fusion},
                      {"lm_head", !o.trace.no_lm_head}};
+    if (o.trace.seq) c["workload"]["seq_len"] = *o.trace.seq;
+    if (o.trace.kv_len) c["workload"]["kv_len"] = *o.trace.kv_len;
   } else {
     c["trace_csv"] = o.trace_csv;
   }
@@ -72,7 +74,7 @@ void add_model_command(CLI::App& app) {
   cmd->add_option("--method", o->method,
                   "linear kernel family (default auto: by precision and GPU)")
       ->check(CLI::IsMember({"auto", "mac", "dequant", "lut"}));
-  cmd->add_option("--precompute", o->precompute, "LUT table precompute")
+  cmd->add_option("--precompute", o->precompute, "LUT table precompute (LUT kernels only; default fused)")
       ->check(CLI::IsMember({"fused", "separate"}));
   cmd->add_flag("--launch-gaps", o->launch_gaps,
                 "add the host launch gap per kernel (no CUDA graphs)");

@@ -6,6 +6,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/non_empty.hpp"
 #include "cli/text_table.hpp"
 #include "ppa/flow/tool_run.hpp"
 #include "ppa/studies/ppa_study.hpp"
@@ -98,7 +99,7 @@ void add_ppa_command(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", opts->sets, "override a config value: key=value (repeatable)");
-  cmd->add_option("-o,--out", opts->out_dir, "output directory (results go to <out>/<name>/)");
+  cmd->add_option("-o,--out", opts->out_dir, "output directory (results go to <out>/<name>/)")->check(non_empty());
   cmd->add_option("--cache", opts->cache_dir, "synthesis/power cache (default <out>/ppa_cache)");
   cmd->add_option("--repo", opts->repo_dir,
                   "lutsim source tree holding rtl/ and ppa/ (default: found above configs/)");

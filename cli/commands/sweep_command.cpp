@@ -5,6 +5,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/non_empty.hpp"
 #include "cli/study_command.hpp"
 #include "cli/text_table.hpp"
 #include "core/specs/sweep_spec.hpp"
@@ -105,7 +106,7 @@ void add_sweep_command(CLI::App& app) {
   cmd->add_option("file", opts->path, "sweep config (YAML, configs/sweeps/)")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("-o,--out", opts->out_dir, "output directory; default: results/<name>");
+  cmd->add_option("-o,--out", opts->out_dir, "output directory; default: results/<name>")->check(non_empty());
   cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ and models/")
       ->check(CLI::ExistingDirectory);
   cmd->callback([opts] { run_sweep(*opts); });

@@ -5,6 +5,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/non_empty.hpp"
 #include "cli/trace_options.hpp"
 #include "validation/trace_check.hpp"
 #include "workloads/trace_csv.hpp"
@@ -49,7 +50,7 @@ void add_trace_command(CLI::App& app) {
       "trace CSV format; `lutsim model --trace FILE` simulates a trace, also one captured "
       "from a real framework (validation/trace/).");
   add_trace_options(*cmd, o->trace)->required();
-  CLI::Option* out = cmd->add_option("-o,--out", o->out, "trace CSV to write");
+  CLI::Option* out = cmd->add_option("-o,--out", o->out, "trace CSV to write")->check(non_empty());
   CLI::Option* compare =
       cmd->add_option("--compare", o->compare,
                       "compare the linear ops with a captured trace CSV (e.g. from "

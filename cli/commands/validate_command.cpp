@@ -11,6 +11,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/non_empty.hpp"
 #include "cli/text_table.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "validation/accuracy_bars.hpp"
@@ -348,7 +349,7 @@ void add_validate_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ (default: found above)")
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("-o,--out", opts->out_dir, "output directory (default results/validation)");
+  cmd->add_option("-o,--out", opts->out_dir, "output directory (default results/validation)")->check(non_empty());
   cmd->add_flag("--per-shape", opts->per_shape, "print every shape, however many");
   cmd->add_flag("--check-bars", opts->check_bars,
                 "exit with status 1 when a dataset misses its bar (after writing everything)");

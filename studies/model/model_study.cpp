@@ -23,14 +23,25 @@ TraceRequest read_request(config::ConfigReader r) {
                                                      .allowed = {"prefill", "decode"}}));
   q.batch = r.get<std::int64_t>(
       "batch", {.description = "sequences", .default_value = 1, .min = 1, .max = 1 << 20});
-  q.seq_len = r.get<std::int64_t>("seq_len", {.description = "prompt tokens per sequence (prefill)",
-                                              .default_value = 2048,
-                                              .min = 1,
-                                              .max = 1 << 20});
-  q.kv_len = r.get<std::int64_t>("kv_len", {.description = "cached tokens per sequence (decode)",
-                                            .default_value = 0,
-                                            .min = 0,
-                                            .max = 1 << 24});
+  // Each phase reads its own length; the other phase's key is refused, not ignored.
+  const bool prefill = q.phase == Phase::kPrefill;
+  const char* unused = prefill ? "kv_len" : "seq_len";
+  if (r.has(unused)) {
+    throw r.error(unused, prefill ? "applies to decode only: prefill attends over its own seq_len"
+                                  : "applies to prefill only: decode runs one token per "
+                                    "sequence over kv_len cached tokens");
+  }
+  if (prefill) {
+    q.seq_len = r.get<std::int64_t>("seq_len", {.description = "prompt tokens per sequence (prefill)",
+                                                .default_value = kDefaultPrefillSeqLen,
+                                                .min = 1,
+                                                .max = 1 << 20});
+  } else {
+    q.kv_len = r.get<std::int64_t>("kv_len", {.description = "cached tokens per sequence (decode)",
+                                              .default_value = 0,
+                                              .min = 0,
+                                              .max = 1 << 24});
+  }
   q.weight_bits = r.get<int>("weight_bits", {.description = "linear weight bits (16: FP16)",
                                              .unit = "bits",
                                              .default_value = 16,
@@ -52,11 +63,36 @@ TraceRequest read_request(config::ConfigReader r) {
   return q;
 }
 
-LinearMethod choose_method(const ModelStudySpec& s, const GemmTrace& trace) {
+LinearMethod resolve_method(const ModelStudySpec& s, const GemmTrace& trace) {
   if (s.method == "lut") return LinearMethod::kLut;
   if (s.method == "dequant") return LinearMethod::kDequant;
   if (s.method == "mac") return LinearMethod::kMacTensorCore;
   return default_linear_method(s.gpu, trace);
+}
+
+bool has_low_bit_linear(const GemmTrace& trace) {
+  for (const TraceOp& op : trace.ops) {
+    if (op.kind == OpKind::kLinear && op.weight_bits < 16) return true;
+  }
+  return false;
+}
+
+// The linear kernel family, refusing settings that would not change a thing:
+// a low-bit method for a trace whose linears all have 16-bit weights (they run
+// as dense GEMMs), or a table precompute mode without LUT kernels.
+LinearMethod choose_method(const ModelStudySpec& s, const GemmTrace& trace) {
+  const LinearMethod m = resolve_method(s, trace);
+  if ((m == LinearMethod::kLut || m == LinearMethod::kDequant) && !has_low_bit_linear(trace)) {
+    throw std::invalid_argument("method " + s.method +
+                                ": every linear of the trace has 16-bit weights, which run as "
+                                "dense GEMMs (give weight bits 1..8)");
+  }
+  if (s.precompute_given && m != LinearMethod::kLut) {
+    throw std::invalid_argument(std::string("precompute applies to LUT kernels only; the linears "
+                                            "of this run use ") +
+                                std::string(to_string(m)));
+  }
+  return m;
 }
 
 // Energy per token of every operator and of the whole pass, or why the
@@ -132,6 +168,7 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
                                               .allowed = {"auto", "mac", "dequant", "lut"}});
   const ForwardPassKeys pass = read_forward_pass_keys(root);
   s.precompute = pass.precompute;
+  s.precompute_given = root.has("precompute");
   s.launch_gaps = pass.launch_gaps;
   s.energy = read_energy_key(root, context.configs_dir);
   return s;

@@ -21,6 +21,7 @@ struct ModelStudySpec {
   std::string trace_csv;  // a trace to simulate instead of a model
   std::string method;     // auto | mac | dequant | lut
   PrecomputeMode precompute = PrecomputeMode::kFused;
+  bool precompute_given = false;  // the config sets precompute (LUT kernels only)
   bool launch_gaps = false;
   ppa::EnergyPricing energy;  // prices the operators' action counts (key `energy`)
 };

@@ -9,6 +9,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/run_lutsim.hpp"
 
@@ -367,6 +369,27 @@ TEST_CASE("sizes past the 64-bit limit are refused, not wrapped around", "[cli]"
   const Run model = run("model --hw a100_sxm4_80gb --model Llama-2-7B --batch 1048576 --seq 1048576");
   CHECK(model.status == 1);
   CHECK_THAT(model.out, Catch::Contains("exceeds the modelled limit of 2^56"));
+}
+
+TEST_CASE("an option that does not apply to the run is refused, not ignored", "[cli]") {
+  // Issue 16 item 8.
+  const std::string llama = "model --hw a100_lut_4x --model Llama-2-7B ";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {llama + "--phase prefill --kv-len 100", "--kv-len applies to decode only"},
+      {llama + "--phase decode --seq 100", "--seq applies to prefill only"},
+      {"trace --model Llama-2-7B --phase decode --seq 5 -o x.csv", "--seq applies to prefill only"},
+      {llama + "--set workload.kv_len=100", "workload.kv_len: applies to decode only"},
+      {"model --hw a100_sxm4_80gb --model Llama-2-7B --wbits 4 --precompute separate",
+       "precompute applies to LUT kernels only; the linears of this run use dequant"},
+      {llama + "--method lut", "method lut: every linear of the trace has 16-bit weights"},
+      {llama + "--wbits 2 -o ''", "--out: must not be empty"}};
+  for (const auto& [args, message] : cases) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.out);
+    CHECK(r.status != 0);
+    CHECK(lines(r.out) == 1);
+    CHECK_THAT(r.out, Catch::Contains(message));
+  }
 }
 
 TEST_CASE("model writes the per-operator breakdown", "[cli]") {
