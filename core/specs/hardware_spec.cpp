@@ -143,6 +143,18 @@ LutTensorCoreSpec read_lut(config::ConfigReader r) {
                                       .max = 64});
   l.double_register = r.get<bool>("double_register",
                                   {.description = "register file doubled", .default_value = false});
+  const auto unit_cycles = [&r](std::string_view key, std::string description) {
+    return r.get<int>(key, {.description = std::move(description),
+                            .default_value = 1,
+                            .min = 1,
+                            .max = 64});
+  };
+  l.pipeline_depth_cycles = unit_cycles(
+      "pipeline_depth_cycles",
+      "LUT unit latency: cycles from the last index vector to the result (the RTL's: 1)");
+  l.initiation_interval_cycles = unit_cycles(
+      "initiation_interval_cycles",
+      "LUT unit: cycles between index vectors it accepts (the RTL's: 1)");
   return l;
 }
 

@@ -19,6 +19,10 @@ struct LutTensorCoreSpec {
   TableEntryFormat table_format = TableEntryFormat::kFp16;
   int throughput_scale = 1;      // 1X, 4X, 8X: arrays of this shape per tensor core
   bool double_register = false;  // register file capacity doubled
+  // Timing of one LUT unit (dot unit or array): what the cycle-level models
+  // (sim/systemc) take; the tile-level model counts throughput only.
+  int pipeline_depth_cycles = 1;       // last index vector -> result
+  int initiation_interval_cycles = 1;  // between accepted index vectors
 
   // Per tensor core per cycle; "1X" = 512, the A100 INT8 tensor core's 8x4x16.
   std::int64_t one_bit_lookups_per_cycle() const {

@@ -27,8 +27,7 @@ std::uint32_t lookup_accumulate(std::uint32_t acc, bool restart, const LutTable&
 
 TileReference::TileReference(TileShape shape)
     : shape_(shape),
-      row_table_(static_cast<std::size_t>(shape.geometry.m)),
-      row_table_cfg_(static_cast<std::size_t>(shape.geometry.m)),
+      rows_(shape.geometry.m),
       acc_(static_cast<std::size_t>(shape.geometry.m * shape.geometry.n), 0u),
       group_sum_(acc_.size(), 0.0) {}
 
@@ -45,7 +44,7 @@ void TileReference::clock(const TileCycle& cycle) {
     if (shape_.quantized) {
       accumulate_quantized(in);
     } else {
-      accumulate(in);
+      accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_);
     }
     step_ += shape_.groups_per_pass();
     out_valid_ = in.last;
@@ -55,16 +54,16 @@ void TileReference::clock(const TileCycle& cycle) {
 
 void TileReference::load(const TableLoad& l) {
   const auto row = static_cast<std::size_t>(l.row);
-  row_table_[row] = l.tables;
-  row_table_cfg_[row] = l.cfg;
+  rows_.tables[row] = l.tables;
+  rows_.cfg[row] = l.cfg;
 }
 
 void TileReference::accumulate_quantized(const CycleInputs& in) {
   const int plane = step_ % shape_.w_bit;
   const int n_count = shape_.geometry.n;
   for (int m = 0; m < shape_.geometry.m; ++m) {
-    const LutTable& table = row_table_[static_cast<std::size_t>(m)][0];
-    const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
+    const LutTable& table = rows_.tables[static_cast<std::size_t>(m)][0];
+    const auto& cfg = rows_.cfg[static_cast<std::size_t>(m)];
     for (int n = 0; n < n_count; ++n) {
       const auto i = static_cast<std::size_t>(m * n_count + n);
       if (in.first) acc_[i] = 0u;
@@ -79,22 +78,24 @@ void TileReference::accumulate_quantized(const CycleInputs& in) {
   }
 }
 
-void TileReference::accumulate(const CycleInputs& in) {
-  const int per_pass = shape_.groups_per_pass();
-  const int k = shape_.geometry.k;
-  const int n_count = shape_.geometry.n;
+void accumulate_vector(const TileShape& shape, int step, bool first,
+                       const std::vector<unsigned>& idx, const RowTables& rows,
+                       std::vector<std::uint32_t>& acc) {
+  const int per_pass = shape.groups_per_pass();
+  const int k = shape.geometry.k;
+  const int n_count = shape.geometry.n;
   for (int q = 0; q < per_pass; ++q) {  // the cycle's canonical steps, in order
-    const int s = step_ + q;
-    const int plane = s % shape_.w_bit;
-    const auto local_group = static_cast<std::size_t>((s / shape_.w_bit) % per_pass);
-    const bool restart = in.first && q == 0;
-    for (int m = 0; m < shape_.geometry.m; ++m) {
-      const auto& table = row_table_[static_cast<std::size_t>(m)][local_group];
-      const auto& cfg = row_table_cfg_[static_cast<std::size_t>(m)];
+    const int s = step + q;
+    const int plane = s % shape.w_bit;
+    const auto local_group = static_cast<std::size_t>((s / shape.w_bit) % per_pass);
+    const bool restart = first && q == 0;
+    for (int m = 0; m < shape.geometry.m; ++m) {
+      const auto& table = rows.tables[static_cast<std::size_t>(m)][local_group];
+      const auto& cfg = rows.cfg[static_cast<std::size_t>(m)];
       for (int n = 0; n < n_count; ++n) {
-        auto& acc = acc_[static_cast<std::size_t>(m * n_count + n)];
-        const unsigned idx = (in.idx[static_cast<std::size_t>(n)] >> (q * k)) & ((1u << k) - 1u);
-        acc = lookup_accumulate(acc, restart, table, idx, plane, cfg);
+        auto& a = acc[static_cast<std::size_t>(m * n_count + n)];
+        const unsigned i = (idx[static_cast<std::size_t>(n)] >> (q * k)) & ((1u << k) - 1u);
+        a = lookup_accumulate(a, restart, table, i, plane, cfg);
       }
     }
   }

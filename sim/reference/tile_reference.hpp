@@ -17,6 +17,26 @@ namespace lutsim::cycle_ref {
 std::uint32_t lookup_accumulate(std::uint32_t acc, bool restart, const LutTable& table,
                                 unsigned idx, int plane, const LutGemmConfig& cfg);
 
+// The tables a tile's rows hold, [m][group within the pass], and the datapath
+// each row's tables were computed for.
+struct RowTables {
+  std::vector<std::vector<LutTable>> tables;
+  std::vector<LutGemmConfig> cfg;
+
+  explicit RowTables(int rows)
+      : tables(static_cast<std::size_t>(rows)), cfg(static_cast<std::size_t>(rows)) {}
+};
+
+// The canonical steps one valid index vector performs on every accumulator
+// (acc[m * N + n], raw bits) of a tile of non-quantized tables: the
+// groups_per_pass() steps from `step` on, step s (the q-th of the cycle)
+// reading weight plane s % w_bit of the pass's group (s / w_bit) %
+// groups_per_pass() with bits [q k, (q + 1) k) of each column's index;
+// `first` restarts the accumulators at the cycle's first step.
+void accumulate_vector(const TileShape& shape, int step, bool first,
+                       const std::vector<unsigned>& idx, const RowTables& rows,
+                       std::vector<std::uint32_t>& acc);
+
 // The cycle-level golden model of a LUT tile: what its accumulators and
 // out_valid hold after every clock edge, computed with core/'s numerics in
 // the canonical lut_mpgemm order per step,
@@ -39,15 +59,13 @@ class TileReference {
   bool out_valid() const { return out_valid_; }
 
  private:
-  void accumulate(const CycleInputs& in);
   void accumulate_quantized(const CycleInputs& in);
   void load(const TableLoad& load);
 
   TileShape shape_;
   // Canonical step within the dot product: plane step_ % w_bit.
   int step_ = 0;
-  std::vector<std::vector<LutTable>> row_table_;  // [m][group within the pass]
-  std::vector<LutGemmConfig> row_table_cfg_;
+  RowTables rows_;
   std::vector<std::uint32_t> acc_;
   std::vector<double> group_sum_;  // quantized tables: exact sum of the group's planes
   bool out_valid_ = false;

@@ -5,6 +5,21 @@
 #include "core/numerics/fp16.hpp"
 
 namespace lutsim::cycle_ref {
+namespace {
+
+// The two's complement value of the low `width` bits.
+double signed_value(std::uint32_t bits, int width) {
+  const std::uint32_t mask = (1u << width) - 1u;
+  const std::uint32_t sign = 1u << (width - 1);
+  const auto value = static_cast<std::int64_t>(bits & mask);
+  return static_cast<double>((bits & sign) != 0 ? value - (std::int64_t{1} << width) : value);
+}
+
+double fp16_value(std::uint32_t bits) {
+  return Fp16::from_bits(static_cast<std::uint16_t>(bits)).to_double();
+}
+
+}  // namespace
 
 int TileShape::entry_width() const {
   if (quantized) return 8;
@@ -58,6 +73,16 @@ std::uint32_t TileShape::activation_bits(double x) const {
 std::uint32_t TileShape::acc_bits(double value) const {
   return integer_tables ? static_cast<std::uint32_t>(static_cast<std::int32_t>(value))
                         : Fp16::from_double(value).bits();
+}
+
+
+double TileShape::entry_value(std::uint32_t bits) const {
+  if (quantized || integer_tables) return signed_value(bits, entry_width());
+  return fp16_value(bits);
+}
+
+double TileShape::activation_value(std::uint32_t bits) const {
+  return integer_tables ? signed_value(bits, 8) : fp16_value(bits);
 }
 
 }  // namespace lutsim::cycle_ref

@@ -41,6 +41,10 @@ struct TileShape {
   std::uint32_t entry_bits(double entry) const;
   std::uint32_t activation_bits(double x) const;
   std::uint32_t acc_bits(double value) const;
+  // The inverses, what a register of those bits holds: a stored entry (an
+  // INT8 code for quantized tables) and an activation.
+  double entry_value(std::uint32_t bits) const;
+  double activation_value(std::uint32_t bits) const;
 };
 
 }  // namespace lutsim::cycle_ref

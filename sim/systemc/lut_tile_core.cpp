@@ -1,0 +1,96 @@
+#include "sim/systemc/lut_tile_core.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace lutsim::systemc {
+namespace {
+
+const LutUnitConfig& supported(const LutUnitConfig& config) {
+  require_rtl_pipeline(config.pipeline);
+  if (config.shape.quantized) {
+    throw UnsupportedLutUnit(config.shape.name() +
+                             ": INT8-quantized tables (lut_array_quant) are not modelled yet");
+  }
+  config.shape.geometry.validate();
+  return config;
+}
+
+}  // namespace
+
+LutTileCore::LutTileCore(const LutUnitConfig& config)
+    : shape_(supported(config).shape),
+      datapath_(shape_.golden_config(shape_.geometry.table_form)),
+      rows_(shape_.geometry.m),
+      acc_(static_cast<std::size_t>(shape_.geometry.m * shape_.geometry.n), 0u) {
+  rows_.cfg.assign(static_cast<std::size_t>(shape_.geometry.m), datapath_);
+  bubble_.idx.assign(static_cast<std::size_t>(shape_.geometry.n), 0u);
+  bubble_.table_write.assign(static_cast<std::size_t>(shape_.geometry.m), false);
+  bubble_.table_bits.resize(static_cast<std::size_t>(shape_.geometry.m));
+  bubble_.table_x.resize(static_cast<std::size_t>(shape_.geometry.m));
+}
+
+void LutTileCore::clock(bool reset, const cycle_ref::CycleInputs& in) {
+  out_valid_ = false;
+  if (reset) {
+    std::fill(acc_.begin(), acc_.end(), 0u);
+    step_ = 0;
+    return;
+  }
+  if (in.valid) {
+    require_tables_written();
+    if (in.first) step_ = 0;
+    cycle_ref::accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_);
+    step_ += shape_.groups_per_pass();
+    out_valid_ = in.last;
+    ++actions_.index_vectors;
+    actions_.lookups +=
+        static_cast<std::uint64_t>(shape_.geometry.lookups_per_pass() * shape_.groups_per_pass());
+    if (in.last) ++actions_.results;
+  }
+  write_tables(in);
+}
+
+void LutTileCore::require_tables_written() const {
+  for (std::size_t row = 0; row < rows_.tables.size(); ++row) {
+    if (rows_.tables[row].empty()) {
+      throw std::logic_error(shape_.name() + ": an index vector before table register " +
+                             std::to_string(row) + " was written");
+    }
+  }
+}
+
+void LutTileCore::write_tables(const cycle_ref::CycleInputs& in) {
+  for (std::size_t row = 0; row < in.table_write.size(); ++row) {
+    if (!in.table_write[row]) continue;
+    rows_.tables[row] = decode_tables(in, row);
+    ++actions_.table_writes;
+  }
+}
+
+// A precompute unit builds the pass's tables from the row's activations in
+// the tile's table form; otherwise the row's words are the stored entries of
+// the pass's tables, one table after another.
+std::vector<LutTable> LutTileCore::decode_tables(const cycle_ref::CycleInputs& in,
+                                                 std::size_t row) const {
+  const int k = shape_.geometry.k;
+  const int entries = shape_.entries();
+  std::vector<LutTable> tables(static_cast<std::size_t>(shape_.groups_per_pass()));
+  for (std::size_t g = 0; g < tables.size(); ++g) {
+    if (shape_.precompute) {
+      std::vector<double> x(static_cast<std::size_t>(k));
+      for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = shape_.activation_value(in.table_x[row][g * x.size() + i]);
+      tables[g] = precompute_table(x, datapath_);
+      continue;
+    }
+    auto& stored = tables[g].entries;
+    stored.resize(static_cast<std::size_t>(entries));
+    for (std::size_t e = 0; e < stored.size(); ++e)
+      stored[e] = shape_.entry_value(in.table_bits[row][g * stored.size() + e]);
+  }
+  return tables;
+}
+
+}  // namespace lutsim::systemc
