@@ -41,11 +41,7 @@ void TileReference::clock(const TileCycle& cycle) {
   }
   if (in.valid) {
     if (in.first) step_ = 0;
-    if (shape_.quantized) {
-      accumulate_quantized(in);
-    } else {
-      accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_);
-    }
+    accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_, group_sum_);
     step_ += shape_.groups_per_pass();
     out_valid_ = in.last;
   }
@@ -58,27 +54,30 @@ void TileReference::load(const TableLoad& l) {
   rows_.cfg[row] = l.cfg;
 }
 
-void TileReference::accumulate_quantized(const CycleInputs& in) {
-  const int plane = step_ % shape_.w_bit;
-  const int n_count = shape_.geometry.n;
-  for (int m = 0; m < shape_.geometry.m; ++m) {
-    const LutTable& table = rows_.tables[static_cast<std::size_t>(m)][0];
-    const auto& cfg = rows_.cfg[static_cast<std::size_t>(m)];
+namespace {
+
+void accumulate_quantized(const TileShape& shape, int step, bool first,
+                          const std::vector<unsigned>& idx, const RowTables& rows,
+                          std::vector<std::uint32_t>& acc, std::vector<double>& group_sum) {
+  const int plane = step % shape.w_bit;
+  const int n_count = shape.geometry.n;
+  for (int m = 0; m < shape.geometry.m; ++m) {
+    const LutTable& table = rows.tables[static_cast<std::size_t>(m)][0];
+    const auto& cfg = rows.cfg[static_cast<std::size_t>(m)];
     for (int n = 0; n < n_count; ++n) {
       const auto i = static_cast<std::size_t>(m * n_count + n);
-      if (in.first) acc_[i] = 0u;
-      if (plane == 0) group_sum_[i] = 0.0;
-      const unsigned idx = in.idx[static_cast<std::size_t>(n)];
-      group_sum_[i] += std::ldexp(table_lookup(table, idx, cfg), plane);
-      if (plane == shape_.w_bit - 1) {
-        const double dequantized = fp16_round(table.scale * group_sum_[i]).to_double();
-        acc_[i] = fp16_round(fp16_value(acc_[i]) + dequantized).bits();
+      if (first) acc[i] = 0u;
+      if (plane == 0) group_sum[i] = 0.0;
+      group_sum[i] += std::ldexp(table_lookup(table, idx[static_cast<std::size_t>(n)], cfg), plane);
+      if (plane == shape.w_bit - 1) {
+        const double dequantized = fp16_round(table.scale * group_sum[i]).to_double();
+        acc[i] = fp16_round(fp16_value(acc[i]) + dequantized).bits();
       }
     }
   }
 }
 
-void accumulate_vector(const TileShape& shape, int step, bool first,
+void accumulate_tables(const TileShape& shape, int step, bool first,
                        const std::vector<unsigned>& idx, const RowTables& rows,
                        std::vector<std::uint32_t>& acc) {
   const int per_pass = shape.groups_per_pass();
@@ -98,6 +97,18 @@ void accumulate_vector(const TileShape& shape, int step, bool first,
         a = lookup_accumulate(a, restart, table, i, plane, cfg);
       }
     }
+  }
+}
+
+}  // namespace
+
+void accumulate_vector(const TileShape& shape, int step, bool first,
+                       const std::vector<unsigned>& idx, const RowTables& rows,
+                       std::vector<std::uint32_t>& acc, std::vector<double>& group_sum) {
+  if (shape.quantized) {
+    accumulate_quantized(shape, step, first, idx, rows, acc, group_sum);
+  } else {
+    accumulate_tables(shape, step, first, idx, rows, acc);
   }
 }
 

@@ -28,14 +28,16 @@ struct RowTables {
 };
 
 // The canonical steps one valid index vector performs on every accumulator
-// (acc[m * N + n], raw bits) of a tile of non-quantized tables: the
-// groups_per_pass() steps from `step` on, step s (the q-th of the cycle)
-// reading weight plane s % w_bit of the pass's group (s / w_bit) %
-// groups_per_pass() with bits [q k, (q + 1) k) of each column's index;
-// `first` restarts the accumulators at the cycle's first step.
+// (acc[m * N + n], raw bits) of a tile: the groups_per_pass() steps from
+// `step` on, step s (the q-th of the cycle) reading weight plane s % w_bit of
+// the pass's group (s / w_bit) % groups_per_pass() with bits [q k, (q + 1) k)
+// of each column's index; `first` restarts the accumulators at the cycle's
+// first step. INT8-quantized tables (one group per pass) sum the group's
+// planes exactly in `group_sum` (one per accumulator) and at its last plane
+// do acc <- fp16_round(acc + fp16_round(scale * sum)).
 void accumulate_vector(const TileShape& shape, int step, bool first,
                        const std::vector<unsigned>& idx, const RowTables& rows,
-                       std::vector<std::uint32_t>& acc);
+                       std::vector<std::uint32_t>& acc, std::vector<double>& group_sum);
 
 // The cycle-level golden model of a LUT tile: what its accumulators and
 // out_valid hold after every clock edge, computed with core/'s numerics in
@@ -59,7 +61,6 @@ class TileReference {
   bool out_valid() const { return out_valid_; }
 
  private:
-  void accumulate_quantized(const CycleInputs& in);
   void load(const TableLoad& load);
 
   TileShape shape_;

@@ -75,7 +75,6 @@ std::uint32_t TileShape::acc_bits(double value) const {
                         : Fp16::from_double(value).bits();
 }
 
-
 double TileShape::entry_value(std::uint32_t bits) const {
   if (quantized || integer_tables) return signed_value(bits, entry_width());
   return fp16_value(bits);

@@ -1,18 +1,18 @@
 #include "sim/systemc/lut_tile_core.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+
+#include "core/lut/lut_table.hpp"
+#include "core/numerics/fp16.hpp"
 
 namespace lutsim::systemc {
 namespace {
 
 const LutUnitConfig& supported(const LutUnitConfig& config) {
   require_rtl_pipeline(config.pipeline);
-  if (config.shape.quantized) {
-    throw UnsupportedLutUnit(config.shape.name() +
-                             ": INT8-quantized tables (lut_array_quant) are not modelled yet");
-  }
   config.shape.geometry.validate();
   return config;
 }
@@ -23,7 +23,8 @@ LutTileCore::LutTileCore(const LutUnitConfig& config)
     : shape_(supported(config).shape),
       datapath_(shape_.golden_config(shape_.geometry.table_form)),
       rows_(shape_.geometry.m),
-      acc_(static_cast<std::size_t>(shape_.geometry.m * shape_.geometry.n), 0u) {
+      acc_(static_cast<std::size_t>(shape_.geometry.m * shape_.geometry.n), 0u),
+      group_sum_(acc_.size(), 0.0) {
   rows_.cfg.assign(static_cast<std::size_t>(shape_.geometry.m), datapath_);
   bubble_.idx.assign(static_cast<std::size_t>(shape_.geometry.n), 0u);
   bubble_.table_write.assign(static_cast<std::size_t>(shape_.geometry.m), false);
@@ -41,7 +42,7 @@ void LutTileCore::clock(bool reset, const cycle_ref::CycleInputs& in) {
   if (in.valid) {
     require_tables_written();
     if (in.first) step_ = 0;
-    cycle_ref::accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_);
+    cycle_ref::accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_, group_sum_);
     step_ += shape_.groups_per_pass();
     out_valid_ = in.last;
     ++actions_.index_vectors;
@@ -70,27 +71,40 @@ void LutTileCore::write_tables(const cycle_ref::CycleInputs& in) {
 }
 
 // A precompute unit builds the pass's tables from the row's activations in
-// the tile's table form; otherwise the row's words are the stored entries of
-// the pass's tables, one table after another.
+// the tile's table form; otherwise the row's words are the stored tables of
+// the pass, one after another.
 std::vector<LutTable> LutTileCore::decode_tables(const cycle_ref::CycleInputs& in,
                                                  std::size_t row) const {
-  const int k = shape_.geometry.k;
-  const int entries = shape_.entries();
+  const auto k = static_cast<std::size_t>(shape_.geometry.k);
+  const auto words_per_table =
+      static_cast<std::size_t>(shape_.table_words() / shape_.groups_per_pass());
   std::vector<LutTable> tables(static_cast<std::size_t>(shape_.groups_per_pass()));
   for (std::size_t g = 0; g < tables.size(); ++g) {
-    if (shape_.precompute) {
-      std::vector<double> x(static_cast<std::size_t>(k));
-      for (std::size_t i = 0; i < x.size(); ++i)
-        x[i] = shape_.activation_value(in.table_x[row][g * x.size() + i]);
-      tables[g] = precompute_table(x, datapath_);
+    if (!shape_.precompute) {
+      tables[g] = decode_stored(in.table_bits[row], g * words_per_table);
       continue;
     }
-    auto& stored = tables[g].entries;
-    stored.resize(static_cast<std::size_t>(entries));
-    for (std::size_t e = 0; e < stored.size(); ++e)
-      stored[e] = shape_.entry_value(in.table_bits[row][g * stored.size() + e]);
+    std::vector<double> x(k);
+    for (std::size_t i = 0; i < k; ++i) x[i] = shape_.activation_value(in.table_x[row][g * k + i]);
+    tables[g] = precompute_table(x, datapath_);
   }
   return tables;
+}
+
+// One stored table from words[first...]: its entries, and for quantized
+// tables the FP16 scale as two 8-bit words after them (low byte first).
+LutTable LutTileCore::decode_stored(const std::vector<std::uint32_t>& words,
+                                    std::size_t first) const {
+  LutTable table;
+  table.entries.resize(static_cast<std::size_t>(shape_.entries()));
+  for (std::size_t e = 0; e < table.entries.size(); ++e)
+    table.entries[e] = shape_.entry_value(words[first + e]);
+  if (shape_.quantized) {
+    const std::size_t scale = first + table.entries.size();
+    const auto bits = static_cast<std::uint16_t>(words[scale] | (words[scale + 1] << 8));
+    table.scale = Fp16::from_bits(bits).to_double();
+  }
+  return table;
 }
 
 }  // namespace lutsim::systemc

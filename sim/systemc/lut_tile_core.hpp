@@ -27,8 +27,7 @@ struct LutTileActions {
 
 class LutTileCore {
  public:
-  // Throws UnsupportedLutUnit for a pipeline other than the RTL's or a tile
-  // the model does not cover (INT8-quantized tables).
+  // Throws UnsupportedLutUnit for a pipeline other than the RTL's.
   explicit LutTileCore(const LutUnitConfig& config);
 
   const cycle_ref::TileShape& shape() const { return shape_; }
@@ -52,6 +51,7 @@ class LutTileCore {
   void require_tables_written() const;
   void write_tables(const cycle_ref::CycleInputs& in);
   std::vector<LutTable> decode_tables(const cycle_ref::CycleInputs& in, std::size_t row) const;
+  LutTable decode_stored(const std::vector<std::uint32_t>& words, std::size_t first) const;
 
   cycle_ref::TileShape shape_;
   LutGemmConfig datapath_;  // the golden datapath of the stored tables
@@ -61,6 +61,7 @@ class LutTileCore {
   int step_ = 0;
   cycle_ref::RowTables rows_;  // the table registers, decoded from their bits
   std::vector<std::uint32_t> acc_;
+  std::vector<double> group_sum_;  // quantized tables: the group's planes, summed exactly
   bool out_valid_ = false;
   LutTileActions actions_;
 };

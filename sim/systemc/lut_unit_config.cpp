@@ -27,16 +27,12 @@ LutUnitConfig lut_unit_config(const LutTensorCoreSpec& spec, int weight_bits) {
     throw UnsupportedLutUnit("weight bits " + std::to_string(weight_bits) +
                              ": the RTL's LUT units take W_BIT in [1, 8]");
   }
-  if (spec.table_format == TableEntryFormat::kInt8Quantized) {
-    throw UnsupportedLutUnit(
-        "lut_tensor_core.table_format = int8_quantized: the cycle-level LUT model covers fp16 "
-        "and integer tables (lut_array), not lut_array_quant yet");
-  }
   spec.geometry.validate();
   LutUnitConfig c;
   c.shape.geometry = spec.geometry;
   c.shape.w_bit = weight_bits;
   c.shape.integer_tables = spec.table_format == TableEntryFormat::kInteger;
+  c.shape.quantized = spec.table_format == TableEntryFormat::kInt8Quantized;
   c.pipeline = {.depth_cycles = spec.pipeline_depth_cycles,
                 .initiation_interval_cycles = spec.initiation_interval_cycles};
   require_rtl_pipeline(c.pipeline);

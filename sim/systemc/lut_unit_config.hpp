@@ -41,9 +41,9 @@ struct LutUnitConfig {
 
 // The LUT array of `spec` running `weight_bits`-bit weights (bit planes, 1..8
 // as the RTL's W_BIT). Integer tables mean INT8 activations and INT32
-// accumulators, FP16 tables FP16 ones. Throws UnsupportedLutUnit for weight
-// bits, a table format or a pipeline the RTL lacks (or that this model does
-// not cover yet: INT8-quantized tables).
+// accumulators; FP16 and INT8-quantized tables (lut_array_quant: INT8 codes
+// and an FP16 scale per table) FP16 ones. Throws UnsupportedLutUnit for
+// weight bits or a pipeline the RTL lacks.
 LutUnitConfig lut_unit_config(const LutTensorCoreSpec& spec, int weight_bits);
 
 }  // namespace lutsim::systemc

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "Vlut_array_pair_tb.h"
+#include "Vlut_array_quant_tb.h"
 #include "Vlut_array_tb.h"
 #include "Vlut_dot_unit_precompute_tb.h"
 #include "Vlut_dot_unit_tb.h"
@@ -152,6 +153,11 @@ TEST_CASE("SystemC lut_array_pair: two groups per pass, cycle- and bit-exact wit
   check_lockstep<Vlut_array_pair_tb>(3000, 14);
 }
 
+TEST_CASE("SystemC lut_array_quant: INT8-quantized tables, cycle- and bit-exact with the RTL",
+          "[systemc]") {
+  check_lockstep<Vlut_array_quant_tb>(3000, 15);
+}
+
 TEST_CASE("SystemC lut_dot_unit_precompute: cycle- and bit-exact with the RTL", "[systemc]") {
   check_lockstep<Vlut_dot_unit_precompute_tb>(3000, 13);
 }
@@ -252,5 +258,6 @@ void check_under_stalls(const std::vector<TileShape>& shapes, std::uint64_t min_
 TEST_CASE("SystemC LUT tiles under random FIFO stalls lose and duplicate no result", "[systemc]") {
   std::vector<TileShape> shapes = rtl_tile_shapes<Vlut_dot_unit_tb>();
   for (const TileShape& s : rtl_tile_shapes<Vlut_array_tb>()) shapes.push_back(s);
+  for (const TileShape& s : rtl_tile_shapes<Vlut_array_quant_tb>()) shapes.push_back(s);
   check_under_stalls(shapes, 2000, 21);
 }
