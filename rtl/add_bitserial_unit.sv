@@ -63,7 +63,7 @@ module add_bitserial_unit #(
       .in_valid(in_valid),
       .in_first(in_first),
       .in_last(in_last),
-      .plane(plane),
+      .step(plane),
       .out_valid(out_valid)
   );
 

@@ -1,35 +1,51 @@
 // lut_array: an ARRAY_M x ARRAY_N x ARRAY_K LUT tensor-core tile.
 //
-// Function: ARRAY_M tables (one per activation row m, each of one group of
-// ARRAY_K activations) are broadcast along N; ARRAY_N weight-plane indices
-// (one per output column n, ARRAY_K bits each) are broadcast along M; each of
-// the ARRAY_M x ARRAY_N accumulators does, per accepted cycle,
-//   acc[m][n] <- round(acc[m][n] + 2^j * lookup(T_m, idx_n))
-// with the plane j sequenced by lut_ctrl: one bit-serial lookup-accumulate per
-// element per cycle, the canonical order of lutsim::lut_mpgemm
-// (core/lut/lut_mpgemm.hpp), so the accumulators equal
-// LutGemmResult::accumulators of the M x (G*ARRAY_K) by N problem bit for bit.
-// Number formats as in lut_dot_unit (TABLE_FORMAT 0: FP16 entries and FP16
-// accumulators; 1: integer entries and INT32 accumulators; SYMMETRIC 1: half
-// tables with negation by the top index bit, 0: full tables; NEG_IN_ACC 1:
-// the half-table negation done by the accumulator adder/subtractor, see lut_pe).
+// Function: ARRAY_M table rows (one per activation row m) are broadcast along
+// N; ARRAY_N weight-plane index vectors (one per output column n) are
+// broadcast along M; each of the ARRAY_M x ARRAY_N accumulators (lut_pe) does,
+// per accepted cycle, GROUPS_PER_PASS consecutive steps of the canonical order
+// of lutsim::lut_mpgemm (core/lut/lut_mpgemm.hpp; group major, plane j minor),
+//   acc[m][n] <- round(acc[m][n] + 2^j * lookup(T_{m,g}, idx_{n,g,j}))
+// with the steps sequenced by lut_ctrl, so the accumulators equal
+// LutGemmResult::accumulators of the M x (G * GROUP_K) by N problem bit for
+// bit (group size GROUP_K = ARRAY_K / GROUPS_PER_PASS).
+//   GROUPS_PER_PASS = 1: one table group of ARRAY_K activations per row, one
+//     bit-serial lookup-accumulate per element per cycle.
+//   GROUPS_PER_PASS = 2 (the pair tile, e.g. M2N32K8 = two groups of k = 4):
+//     row m holds the tables of its two groups of the pass, written together;
+//     each cycle does two consecutive steps s, s + 1 (2 * W_BIT per pass,
+//     W_BIT cycles per pass), slot q reading the table of group s_q / W_BIT
+//     (selected once per row, shared by the row's N elements) with plane
+//     s_q % W_BIT. For even W_BIT both slots of a cycle read the same group;
+//     for W_BIT = 1 one lookup per group and cycle.
+// Number formats (as lut_pe): TABLE_FORMAT 0: FP16 entries and FP16
+// accumulators; 1: integer entries and INT32 accumulators; 2: INT8-quantized
+// FP16 tables (INT8 codes and one FP16 scale per table, dequantized once per
+// group; FP16 accumulators, GROUPS_PER_PASS 1, which hold the value after the
+// previous group mid-group and +0 during the first group of a dot product).
+// SYMMETRIC 1: half tables with negation by the top index bit, 0: full tables;
+// NEG_IN_ACC 1 (TABLE_FORMAT 0 or 1): the half-table negation done by the
+// accumulator adder/subtractor, see lut_pe.
 //
 // Ports (flat vectors; element (m, n) at index m * ARRAY_N + n):
 //   clk, rst       clock, synchronous active-high reset (accumulators <- 0)
-//   tbl_wr_en      [ARRAY_M]: load table m this cycle
-//   tbl_wr_data    [ARRAY_M * ENTRIES * ENTRY_W]: table m at
-//                  [m*ENTRIES*ENTRY_W +: ENTRIES*ENTRY_W], entry e of it at
-//                  [e*ENTRY_W +: ENTRY_W]
+//   tbl_wr_en      [ARRAY_M]: load row m's tables this cycle
+//   tbl_wr_data    [ARRAY_M * GROUPS_PER_PASS * TABLE_W]: row m at
+//                  [m*GROUPS_PER_PASS*TABLE_W +: GROUPS_PER_PASS*TABLE_W], group
+//                  g's table at [g*TABLE_W +: TABLE_W] of it, entry e at
+//                  [e*ENTRY_W +: ENTRY_W] (TABLE_FORMAT 2: code e at [e*8 +: 8],
+//                  the scale at [ENTRIES*8 +: 16])
 //   in_valid, in_first, in_last   shared sequencing (see lut_ctrl)
-//   in_idx         [ARRAY_N * ARRAY_K]: index of column n at [n*ARRAY_K +: ARRAY_K]
+//   in_idx         [ARRAY_N * ARRAY_K]: column n's slot-q index at
+//                  [(n*GROUPS_PER_PASS + q)*GROUP_K +: GROUP_K]
 //   out_valid      one-cycle pulse: out_acc holds finished dot products
 //   out_acc        [ARRAY_M * ARRAY_N * ACC_W]: accumulator (m, n) at
 //                  [(m*ARRAY_N + n)*ACC_W +: ACC_W]
 // Latency: 1 cycle, as lut_dot_unit: an index vector accepted in cycle t is in
 // out_acc in cycle t + 1, and out_valid follows in_last by one cycle. With one
-// group per dot product (G = 1) the tile produces ARRAY_M x ARRAY_N results
-// every W_BIT cycles; in general every G * W_BIT cycles, with the next group's
-// tables written in the cycle of the previous group's last plane.
+// pass per dot product the tile produces ARRAY_M x ARRAY_N results every W_BIT
+// cycles; in general every P * W_BIT cycles for P passes, with the next
+// pass's tables written in the cycle of the previous pass's last cycle.
 module lut_array #(
     parameter int ARRAY_M = 2,
     parameter int ARRAY_N = 64,
@@ -38,58 +54,99 @@ module lut_array #(
     parameter int TABLE_FORMAT = 0,
     parameter int SYMMETRIC = 1,
     parameter int NEG_IN_ACC = 0,
-    localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (ARRAY_K - 1)) : (1 << ARRAY_K),
-    localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * ARRAY_K + 1) + 1,
-    localparam int TABLE_W = ENTRIES * ENTRY_W,
+    parameter int GROUPS_PER_PASS = 1,
+    localparam int GROUP_K = ARRAY_K / GROUPS_PER_PASS,
+    localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (GROUP_K - 1)) : (1 << GROUP_K),
+    localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 :
+                             (TABLE_FORMAT == 2) ? 8 : $clog2(128 * GROUP_K + 1) + 1,
+    localparam int TABLE_W = ENTRIES * ENTRY_W + ((TABLE_FORMAT == 2) ? 16 : 0),
+    localparam int ROW_W = GROUPS_PER_PASS * TABLE_W,
     localparam int PLANE_W = (W_BIT > 1) ? $clog2(W_BIT) : 1,
-    localparam int ACC_W = (TABLE_FORMAT == 0) ? 16 : 32
+    localparam int STEP_W = (GROUPS_PER_PASS * W_BIT > 1) ? $clog2(GROUPS_PER_PASS * W_BIT) : 1,
+    localparam int ACC_W = (TABLE_FORMAT == 1) ? 32 : 16
 ) (
-    input  logic                               clk,
-    input  logic                               rst,
-    input  logic [                ARRAY_M-1:0] tbl_wr_en,
-    input  logic [        ARRAY_M*TABLE_W-1:0] tbl_wr_data,
-    input  logic                               in_valid,
-    input  logic                               in_first,
-    input  logic                               in_last,
-    input  logic [        ARRAY_N*ARRAY_K-1:0] in_idx,
-    output logic                               out_valid,
+    input  logic                             clk,
+    input  logic                             rst,
+    input  logic [              ARRAY_M-1:0] tbl_wr_en,
+    input  logic [        ARRAY_M*ROW_W-1:0] tbl_wr_data,
+    input  logic                             in_valid,
+    input  logic                             in_first,
+    input  logic                             in_last,
+    input  logic [      ARRAY_N*ARRAY_K-1:0] in_idx,
+    output logic                             out_valid,
     output logic [ARRAY_M*ARRAY_N*ACC_W-1:0] out_acc
 );
-  logic [PLANE_W-1:0] plane;
+  // Unsupported parameters stop elaboration (a missing module, as in lut_pe).
+  if (GROUPS_PER_PASS < 1 || GROUPS_PER_PASS > 2 || GROUP_K * GROUPS_PER_PASS != ARRAY_K)
+  begin : g_unsupported
+    lut_array_error_groups_per_pass_must_be_1_or_2_and_divide_array_k u_error ();
+  end
+
+  logic [GROUPS_PER_PASS*STEP_W-1:0] step;
   lut_ctrl #(
-      .W_BIT(W_BIT)
+      .W_BIT(W_BIT),
+      .GROUPS_PER_PASS(GROUPS_PER_PASS)
   ) u_ctrl (
       .clk(clk),
       .rst(rst),
       .in_valid(in_valid),
       .in_first(in_first),
       .in_last(in_last),
-      .plane(plane),
+      .step(step),
       .out_valid(out_valid)
   );
 
+  // Slot q's table group group[q] and plane at plane[q*PLANE_W +: PLANE_W]:
+  // step s_q = group * W_BIT + plane (group unused with one group per pass).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [GROUPS_PER_PASS-1:0] group;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [GROUPS_PER_PASS*PLANE_W-1:0] plane;
+  if (GROUPS_PER_PASS == 1) begin : g_one_group
+    assign group = 1'b0;
+    assign plane = step;
+  end else begin : g_two_groups
+    for (genvar q = 0; q < GROUPS_PER_PASS; q++) begin : g_slot
+      logic [STEP_W-1:0] s;
+      assign s = step[q*STEP_W+:STEP_W];
+      assign group[q] = s >= STEP_W'(W_BIT);
+      assign plane[q*PLANE_W+:PLANE_W] = PLANE_W'(group[q] ? s - STEP_W'(W_BIT) : s);
+    end
+  end
+
   for (genvar m = 0; m < ARRAY_M; m++) begin : g_row
-    logic [TABLE_W-1:0] table_flat;
+    logic [ROW_W-1:0] tables;
     lut_table_reg #(
-        .ENTRIES(ENTRIES),
-        .ENTRY_W(ENTRY_W)
+        .ENTRIES(GROUPS_PER_PASS),
+        .ENTRY_W(TABLE_W)
     ) u_table (
         .clk(clk),
         .wr_en(tbl_wr_en[m]),
-        .wr_data(tbl_wr_data[m*TABLE_W+:TABLE_W]),
-        .table_flat(table_flat)
+        .wr_data(tbl_wr_data[m*ROW_W+:ROW_W]),
+        .table_flat(tables)
     );
+    // The table each slot reads this cycle, shared by the row's N elements.
+    logic [ROW_W-1:0] slot_tables;
+    if (GROUPS_PER_PASS == 1) begin : g_one_group
+      assign slot_tables = tables;
+    end else begin : g_two_groups
+      for (genvar q = 0; q < GROUPS_PER_PASS; q++) begin : g_slot
+        assign slot_tables[q*TABLE_W+:TABLE_W] = group[q] ? tables[TABLE_W+:TABLE_W]
+                                                          : tables[0+:TABLE_W];
+      end
+    end
     for (genvar n = 0; n < ARRAY_N; n++) begin : g_col
       lut_pe #(
-          .K(ARRAY_K),
+          .K(GROUP_K),
           .W_BIT(W_BIT),
           .TABLE_FORMAT(TABLE_FORMAT),
           .SYMMETRIC(SYMMETRIC),
-          .NEG_IN_ACC(NEG_IN_ACC)
+          .NEG_IN_ACC(NEG_IN_ACC),
+          .GROUPS_PER_PASS(GROUPS_PER_PASS)
       ) u_pe (
           .clk(clk),
           .rst(rst),
-          .table_flat(table_flat),
+          .table_flat(slot_tables),
           .idx(in_idx[n*ARRAY_K+:ARRAY_K]),
           .valid(in_valid),
           .first(in_first),

@@ -76,7 +76,7 @@ module lut_dot_unit #(
       .in_valid(in_valid),
       .in_first(in_first),
       .in_last(in_last),
-      .plane(plane),
+      .step(plane),
       .out_valid(out_valid)
   );
 

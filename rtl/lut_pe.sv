@@ -1,80 +1,163 @@
-// lut_pe: one lookup-accumulate element: reads a table with a K-bit
-// weight-plane index and accumulates the entry scaled by 2^plane.
+// lut_pe: one lookup-accumulate element: reads GROUPS_PER_PASS tables (one
+// per slot) with K-bit weight-plane indices and accumulates the entries
+// scaled by 2^plane, GROUPS_PER_PASS consecutive canonical steps per cycle.
 //
 // Function (golden: the canonical order of lutsim::lut_mpgemm,
-// core/lut/lut_mpgemm.hpp), for each accepted index:
-//   TABLE_FORMAT = 0 (FP16 entries, FP16 accumulator):
-//     acc <- fp16_round(acc + 2^plane * lookup(idx))   (ONE rounding,
-//     fp16_add_scaled), acc taken as +0 on in_first.
-//   TABLE_FORMAT = 1 (integer entries, INT32 accumulator):
-//     acc <- acc + (lookup(idx) << plane)   (two's complement, wraps mod 2^32;
+// core/lut/lut_mpgemm.hpp, steps acc <- round(acc + 2^j * lookup(T_g, idx_{g,j})),
+// g major, j minor), for each accepted cycle, with e_q = lookup(table q,
+// idx[q*K +: K]) (lut_lookup) at plane_q = plane[q*PLANE_W +: PLANE_W], slot 1
+// doing the step after slot 0's, and acc taken as +0 on `first`:
+//   TABLE_FORMAT = 0 (FP16 entries, FP16 accumulator): one fp16_add_scaled per
+//     slot, chained, ONE rounding per step:
+//     acc <- fp16_round(... fp16_round(acc + 2^plane_0 * e_0) ... + 2^plane_q * e_q)
+//   TABLE_FORMAT = 1 (integer entries, INT32 accumulator): the lookups added
+//     before accumulation (exact, so equal to one step at a time):
+//     acc <- acc + sum_q (e_q << plane_q)   (two's complement, wraps mod 2^32;
 //     the golden model rejects problems that overflow INT32).
-// NEG_IN_ACC = 1 (half tables): lut_lookup returns the stored entry unnegated
-// with a `negate` flag and the accumulator adder subtracts: integer tables
-// acc + (term XOR {32{negate}}) + negate (an adder/subtractor, carry-in =
-// negate); FP16 tables the flag flips the sign of the adder's b operand,
-// which feeds only the adder's effective-operation XOR (sign_a ^ sign_b), so
-// FP16 negation costs one XOR either way. NEG_IN_ACC = 0: negate is tied to 0
-// and the same expressions reduce to today's plain adder.
+//   TABLE_FORMAT = 2 (INT8-quantized FP16 tables, TableEntryFormat::kInt8Quantized;
+//     GROUPS_PER_PASS = 1): a table is ENTRIES INT8 codes and one FP16 scale; the
+//     planes of a group are summed exactly, p = sum_j 2^j * code_j (the half
+//     table negating the code), and at the group's last plane
+//     acc <- fp16_round(acc + fp16_round(scale * p))   (fp16_mul_int: one
+//     rounding; fp16_add: one rounding); the accumulator reads +0 until the
+//     first group of a dot product ends. |p| <= 127 * (2^W_BIT - 1), so
+//     PSUM_W = W_BIT + 8 bits hold it exactly.
+// NEG_IN_ACC = 1 (half tables, TABLE_FORMAT 0 or 1): lut_lookup returns the
+// stored entry unnegated with a `negate` flag and the accumulator adder
+// subtracts: integer tables acc + (term XOR {32{negate}}) + negate (an
+// adder/subtractor, carry-in = negate); FP16 tables the flag flips the sign of
+// the adder's b operand, which feeds only the adder's effective-operation XOR
+// (sign_a ^ sign_b), so FP16 negation costs one XOR either way. NEG_IN_ACC = 0:
+// negate is tied to 0 and the same expressions reduce to the plain adder.
 // Ports:
-//   clk, rst    clock, synchronous active-high reset (acc <- 0)
-//   table_flat  the table (lut_table_reg layout)
-//   idx         K-bit weight-plane index
+//   clk, rst    clock, synchronous active-high reset (acc and group sum <- 0)
+//   table_flat  slot q's table at [q*TABLE_W +: TABLE_W] (lut_table_reg layout;
+//               TABLE_FORMAT 2: code e at [e*8 +: 8], the scale at [ENTRIES*8 +: 16])
+//   idx         slot q's K-bit weight-plane index at [q*K +: K]
 //   valid       accumulate this cycle
 //   first       restart: accumulate onto +0 instead of acc
-//   plane       weight plane j, 0 .. W_BIT-1 (from lut_ctrl)
+//   plane       slot q's weight plane j, 0 .. W_BIT-1, at [q*PLANE_W +: PLANE_W]
+//               (lut_ctrl); TABLE_FORMAT 2: plane 0 starts a group's sum
 //   acc         the accumulator register (FP16 bits or INT32)
-// Latency: an index accepted in cycle t is included in acc from cycle t + 1.
+// Latency: a cycle accepted in cycle t is included in acc from cycle t + 1
+// (TABLE_FORMAT 2: a group's last index).
 module lut_pe #(
     parameter int K = 4,
     parameter int W_BIT = 2,
     parameter int TABLE_FORMAT = 0,
     parameter int SYMMETRIC = 1,
     parameter int NEG_IN_ACC = 0,
+    parameter int GROUPS_PER_PASS = 1,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K),
-    localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * K + 1) + 1,
+    localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 :
+                             (TABLE_FORMAT == 2) ? 8 : $clog2(128 * K + 1) + 1,
+    localparam int TABLE_W = ENTRIES * ENTRY_W + ((TABLE_FORMAT == 2) ? 16 : 0),
     localparam int PLANE_W = (W_BIT > 1) ? $clog2(W_BIT) : 1,
-    localparam int ACC_W = (TABLE_FORMAT == 0) ? 16 : 32
+    localparam int ACC_W = (TABLE_FORMAT == 1) ? 32 : 16
 ) (
-    input  logic                       clk,
-    input  logic                       rst,
-    input  logic [ENTRIES*ENTRY_W-1:0] table_flat,
-    input  logic [              K-1:0] idx,
-    input  logic                       valid,
-    input  logic                       first,
-    input  logic [        PLANE_W-1:0] plane,
-    output logic [          ACC_W-1:0] acc
+    input  logic                               clk,
+    input  logic                               rst,
+    input  logic [GROUPS_PER_PASS*TABLE_W-1:0] table_flat,
+    input  logic [      GROUPS_PER_PASS*K-1:0] idx,
+    input  logic                               valid,
+    input  logic                               first,
+    input  logic [GROUPS_PER_PASS*PLANE_W-1:0] plane,
+    output logic [                  ACC_W-1:0] acc
 );
-  logic [ENTRY_W-1:0] entry;
-  logic negate;
-  lut_lookup #(
-      .K(K),
-      .SYMMETRIC(SYMMETRIC),
-      .TABLE_FORMAT(TABLE_FORMAT),
-      .NEG_IN_ACC(NEG_IN_ACC)
-  ) u_lookup (
-      .table_flat(table_flat),
-      .idx(idx),
-      .entry(entry),
-      .negate(negate)
-  );
+  // Unsupported parameters stop elaboration: the instance names a module that does not
+  // exist, which yosys 0.23, Verilator and iverilog all report (they share no $error).
+  if (TABLE_FORMAT == 2 && (GROUPS_PER_PASS != 1 || NEG_IN_ACC != 0)) begin : g_unsupported
+    lut_pe_error_quantized_tables_need_groups_per_pass_1_and_neg_in_acc_0 u_error ();
+  end
+  if (GROUPS_PER_PASS < 1 || GROUPS_PER_PASS > 2) begin : g_unsupported_groups
+    lut_pe_error_groups_per_pass_must_be_1_or_2 u_error ();
+  end
+
+  // Slot q's entry at entry[q*ENTRY_W +: ENTRY_W], its negate flag at negate[q].
+  logic [GROUPS_PER_PASS*ENTRY_W-1:0] entry;
+  logic [GROUPS_PER_PASS-1:0] negate;
+  for (genvar q = 0; q < GROUPS_PER_PASS; q++) begin : g_slot
+    lut_lookup #(
+        .K(K),
+        .SYMMETRIC(SYMMETRIC),
+        .TABLE_FORMAT(TABLE_FORMAT),
+        .NEG_IN_ACC(NEG_IN_ACC)
+    ) u_lookup (
+        .table_flat(table_flat[q*TABLE_W+:ENTRIES*ENTRY_W]),
+        .idx(idx[q*K+:K]),
+        .entry(entry[q*ENTRY_W+:ENTRY_W]),
+        .negate(negate[q])
+    );
+  end
 
   logic [ACC_W-1:0] acc_base, acc_next;
   assign acc_base = first ? '0 : acc;
 
   if (TABLE_FORMAT == 0) begin : g_fp16
-    fp16_add_scaled #(
-        .SCALE_W(PLANE_W)
-    ) u_add (
-        .a(acc_base),
-        .b({entry[ENTRY_W-1] ^ negate, entry[ENTRY_W-2:0]}),
-        .scale(plane),
-        .y(acc_next)
+    // partial[q*ACC_W +: ACC_W]: the accumulator after the steps of slots 0 .. q-1.
+    logic [(GROUPS_PER_PASS+1)*ACC_W-1:0] partial;
+    assign partial[0+:ACC_W] = acc_base;
+    for (genvar q = 0; q < GROUPS_PER_PASS; q++) begin : g_step
+      fp16_add_scaled #(
+          .SCALE_W(PLANE_W)
+      ) u_add (
+          .a(partial[q*ACC_W+:ACC_W]),
+          .b({entry[q*ENTRY_W+ENTRY_W-1] ^ negate[q], entry[q*ENTRY_W+:ENTRY_W-1]}),
+          .scale(plane[q*PLANE_W+:PLANE_W]),
+          .y(partial[(q+1)*ACC_W+:ACC_W])
+      );
+    end
+    assign acc_next = partial[GROUPS_PER_PASS*ACC_W+:ACC_W];
+  end else if (TABLE_FORMAT == 1) begin : g_int
+    // Slot q's term (entry << plane_q, conditionally complemented) at
+    // terms[q*ACC_W +: ACC_W]; acc_base plus the terms, then plus the negate
+    // carry-ins, added one at a time.
+    logic [GROUPS_PER_PASS*ACC_W-1:0] terms;
+    for (genvar q = 0; q < GROUPS_PER_PASS; q++) begin : g_term
+      logic signed [ACC_W-1:0] term;
+      assign term = {{(ACC_W - ENTRY_W) {entry[q*ENTRY_W+ENTRY_W-1]}}, entry[q*ENTRY_W+:ENTRY_W]}
+                    << plane[q*PLANE_W+:PLANE_W];
+      assign terms[q*ACC_W+:ACC_W] = term ^ {ACC_W{negate[q]}};
+    end
+    always_comb begin
+      acc_next = acc_base;
+      for (int q = 0; q < GROUPS_PER_PASS; q++) acc_next = acc_next + terms[q*ACC_W+:ACC_W];
+      for (int q = 0; q < GROUPS_PER_PASS; q++) acc_next = acc_next + ACC_W'(negate[q]);
+    end
+  end else begin : g_quant
+    localparam int PSUM_W = W_BIT + 8;
+    logic unused_negate;
+    assign unused_negate = negate[0];
+    logic [15:0] scale;
+    assign scale = table_flat[ENTRIES*8+:16];
+
+    // Exact group sum: psum holds the planes before this one.
+    logic [PSUM_W-1:0] psum, psum_next, term;
+    assign term = {{(PSUM_W - 8) {entry[7]}}, entry} << plane;
+    assign psum_next = ((plane == '0) ? '0 : psum) + term;
+
+    logic group_end;
+    assign group_end = plane == PLANE_W'(W_BIT - 1);
+
+    logic [15:0] dequant, acc_sum;
+    fp16_mul_int #(
+        .INT_W(PSUM_W)
+    ) u_dequant (
+        .a(scale),
+        .b(psum_next),
+        .y(dequant)
     );
-  end else begin : g_int
-    logic signed [ACC_W-1:0] term;
-    assign term = {{(ACC_W - ENTRY_W) {entry[ENTRY_W-1]}}, entry} << plane;
-    assign acc_next = acc_base + (term ^ {ACC_W{negate}}) + ACC_W'(negate);
+    fp16_add u_add (
+        .a(acc_base),
+        .b(dequant),
+        .y(acc_sum)
+    );
+    assign acc_next = group_end ? acc_sum : acc_base;
+
+    always_ff @(posedge clk) begin
+      if (rst) psum <= '0;
+      else if (valid) psum <= psum_next;
+    end
   end
 
   always_ff @(posedge clk) begin

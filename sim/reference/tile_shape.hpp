@@ -19,8 +19,8 @@ struct TileShape {
   bool integer_tables = false;  // TABLE_FORMAT 1: INT8 activations, INT32 accumulators
   bool neg_in_acc = false;      // NEG_IN_ACC = 1: negation in the accumulator
   bool precompute = false;      // the unit precomputes its tables from activations
-  bool pair = false;            // lut_array_pair: two groups of k per pass, two steps per cycle
-  bool quantized = false;       // lut_array_quant: INT8 codes + FP16 scale per table
+  bool pair = false;            // lut_array GROUPS_PER_PASS = 2: two steps per cycle
+  bool quantized = false;       // lut_array TABLE_FORMAT = 2: INT8 codes + FP16 scale per table
 
   bool half_tables() const { return geometry.table_form == TableForm::kSymmetricHalf; }
   int entries() const { return geometry.table_entries(); }

@@ -41,7 +41,7 @@ struct LutUnitConfig {
 
 // The LUT array of `spec` running `weight_bits`-bit weights (bit planes, 1..8
 // as the RTL's W_BIT). Integer tables mean INT8 activations and INT32
-// accumulators; FP16 and INT8-quantized tables (lut_array_quant: INT8 codes
+// accumulators; FP16 and INT8-quantized tables (lut_array TABLE_FORMAT = 2: INT8 codes
 // and an FP16 scale per table) FP16 ones. Throws UnsupportedLutUnit for
 // weight bits or a pipeline the RTL lacks.
 LutUnitConfig lut_unit_config(const LutTensorCoreSpec& spec, int weight_bits);

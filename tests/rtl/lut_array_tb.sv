@@ -1,27 +1,37 @@
 // Bench wrapper (Verilator only, not synthesized): one lut_array per
-// configuration below, each with its own slot of the flat ports so that a
-// single verilated model covers every shape. The C++ bench reads the
-// configurations from cfg_info and the slot sizes from layout.
+// configuration of the VARIANT's table below, each with its own slot of the
+// flat ports so that a single verilated model covers every shape. The C++
+// bench reads the configurations from cfg_info and the slot sizes from layout.
+// VARIANT 0: one table group per pass; 1: the pair tile (GROUPS_PER_PASS = 2:
+// a row's table slot holds its two tables, an index slot two indices per
+// column; cfg_info's K field is the group size, bit 29 marks it); 2: INT8-
+// quantized FP16 tables (TABLE_FORMAT = 2: a row's table slot holds its INT8
+// codes and, above them, its FP16 scale; cfg_info bit 30 marks it).
 //
-//   c  shape      W_BIT  tables
-//   0  M2N4K4     2      FP16 half
-//   1  M2N4K4     4      integer half
-//   2  M2N4K3     1      FP16 full
-//   3  M2N4K6     2      integer full
-//   4  M2N64K4    2      FP16 half
-//   5  M4N32K4    4      FP16 half
-//   6  M8N16K4    1      integer half
-//   7  M1N128K4   2      FP16 half
-//   8  M4N64K2    4      FP16 half
-//   9  M2N16K4    2      integer half, NEG_IN_ACC = 1
-//  10  M2N4K5     3      FP16 half, NEG_IN_ACC = 1
+//   VARIANT 0                     VARIANT 1                        VARIANT 2
+//   c  shape     W_BIT tables      c  shape             W_BIT tables   c  shape    W_BIT tables
+//   0  M2N4K4    2  FP16 half      0  M2N32K8 (2 x K4)  2  FP16 half   0  M1N1K4   2  half
+//   1  M2N4K4    4  integer half   1  M2N32K8 (2 x K4)  4  int half    1  M1N1K4   4  half
+//   2  M2N4K3    1  FP16 full      2  M2N32K8 (2 x K4)  1  FP16 half   2  M2N4K3   1  half
+//   3  M2N4K6    2  integer full   3  M2N32K8 (2 x K4)  3  FP16 half,  3  M2N4K5   3  full
+//   4  M2N64K4   2  FP16 half            NEG_IN_ACC = 1 (a cycle       4  M2N64K4  2  half
+//   5  M4N32K4   4  FP16 half            straddles groups)             5  M1N1K6   8  half
+//   6  M8N16K4   1  integer half   4  M2N4K6  (2 x K3)  2  FP16 full   6  M1N2K2   2  full
+//   7  M1N128K4  2  FP16 half      5  M1N4K12 (2 x K6)  5  int half,
+//   8  M4N64K2   4  FP16 half            NEG_IN_ACC = 1
+//   9  M2N16K4   2  integer half, NEG_IN_ACC = 1
+//  10  M2N4K5    3  FP16 half, NEG_IN_ACC = 1
 /* verilator lint_off UNUSEDSIGNAL */
 module lut_array_tb #(
-    localparam int NCFG = 11,
-    localparam int WREN_SLOT = 8,
-    localparam int WDATA_SLOT = 1408,  // M2 x 64 entries x 11 bits (M2N4K6 integer full)
-    localparam int IDX_SLOT = 512,  // N128 x K4
-    localparam int ACC_SLOT = 4096  // M4N64 x 16 bits, M8N16 x 32 bits
+    parameter int VARIANT = 0,
+    localparam int NCFG = (VARIANT == 0) ? 11 : (VARIANT == 1) ? 6 : 7,
+    localparam int WREN_SLOT = (VARIANT == 0) ? 8 : 2,
+    // M2 x 64 entries x 11 bits (M2N4K6 integer full); M1 x 2 x 32 entries x
+    // 11 bits; M2 x (32 codes x 8 bits + 16-bit scale)
+    localparam int WDATA_SLOT = (VARIANT == 0) ? 1408 : (VARIANT == 1) ? 704 : 544,
+    localparam int IDX_SLOT = (VARIANT == 0) ? 512 : 256,  // N128 x K4; N32 x K8; N64 x K4
+    // M4N64 x 16 bits, M8N16 x 32 bits; M2N32 x 32 bits; M2N64 x 16 bits
+    localparam int ACC_SLOT = (VARIANT == 0) ? 4096 : 2048
 ) (
     input  logic                       clk,
     input  logic                       rst,
@@ -36,84 +46,70 @@ module lut_array_tb #(
     output logic [           NCFG*32-1:0] cfg_info,
     output logic [               5*32-1:0] layout
 );
-  function automatic int cfg_m(int c);
-    case (c)
-      5, 8: return 4;
-      6: return 8;
-      7: return 1;
-      default: return 2;
-    endcase
-  endfunction
-  function automatic int cfg_n(int c);
-    case (c)
-      4, 8: return 64;
-      5: return 32;
-      6, 9: return 16;
-      7: return 128;
-      default: return 4;
-    endcase
-  endfunction
-  function automatic int cfg_k(int c);
-    case (c)
-      2: return 3;
-      3: return 6;
-      8: return 2;
-      10: return 5;
-      default: return 4;
-    endcase
-  endfunction
-  function automatic int cfg_w_bit(int c);
-    case (c)
-      1, 5, 8: return 4;
-      2, 6: return 1;
-      10: return 3;
-      default: return 2;
-    endcase
-  endfunction
-  function automatic int cfg_format(int c);
-    return (c == 1 || c == 3 || c == 6 || c == 9) ? 1 : 0;
-  endfunction
-  function automatic int cfg_symmetric(int c);
-    return (c == 2 || c == 3) ? 0 : 1;
-  endfunction
-  function automatic int cfg_neg_in_acc(int c);
-    return (c >= 9) ? 1 : 0;
-  endfunction
+  typedef struct packed {
+    int m;
+    int n;
+    int group_k;
+    int w_bit;
+    int table_format;
+    int symmetric;
+    int neg_in_acc;
+  } cfg_t;
+
+  // Every variant's configurations, {M, N, GROUP_K, W_BIT, TABLE_FORMAT, SYMMETRIC,
+  // NEG_IN_ACC} each, as in the table above; VARIANT's are from FIRST on.
+  localparam cfg_t CONFIGS[24] = '{
+      // VARIANT 0
+      '{2, 4, 4, 2, 0, 1, 0}, '{2, 4, 4, 4, 1, 1, 0}, '{2, 4, 3, 1, 0, 0, 0}, '{2, 4, 6, 2, 1, 0, 0},
+      '{2, 64, 4, 2, 0, 1, 0}, '{4, 32, 4, 4, 0, 1, 0}, '{8, 16, 4, 1, 1, 1, 0},
+      '{1, 128, 4, 2, 0, 1, 0}, '{4, 64, 2, 4, 0, 1, 0}, '{2, 16, 4, 2, 1, 1, 1}, '{2, 4, 5, 3, 0, 1, 1},
+      // VARIANT 1
+      '{2, 32, 4, 2, 0, 1, 0}, '{2, 32, 4, 4, 1, 1, 0}, '{2, 32, 4, 1, 0, 1, 0}, '{2, 32, 4, 3, 0, 1, 1},
+      '{2, 4, 3, 2, 0, 0, 0}, '{1, 4, 6, 5, 1, 1, 1},
+      // VARIANT 2
+      '{1, 1, 4, 2, 2, 1, 0}, '{1, 1, 4, 4, 2, 1, 0}, '{2, 4, 3, 1, 2, 1, 0}, '{2, 4, 5, 3, 2, 0, 0},
+      '{2, 64, 4, 2, 2, 1, 0}, '{1, 1, 6, 8, 2, 1, 0}, '{1, 2, 2, 2, 2, 0, 0}
+  };
+  localparam int FIRST = (VARIANT == 0) ? 0 : (VARIANT == 1) ? 11 : 17;
+
+  localparam int GROUPS_PER_PASS = (VARIANT == 1) ? 2 : 1;
 
   assign layout = {32'(NCFG), 32'(WREN_SLOT), 32'(WDATA_SLOT), 32'(IDX_SLOT), 32'(ACC_SLOT)};
 
   for (genvar c = 0; c < NCFG; c++) begin : g_cfg
-    localparam int M = cfg_m(c);
-    localparam int N = cfg_n(c);
-    localparam int K = cfg_k(c);
-    localparam int W_BIT = cfg_w_bit(c);
-    localparam int TABLE_FORMAT = cfg_format(c);
-    localparam int SYMMETRIC = cfg_symmetric(c);
-    localparam int NEG_IN_ACC = cfg_neg_in_acc(c);
-    localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K);
-    localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 : $clog2(128 * K + 1) + 1;
-    localparam int ACC_W = (TABLE_FORMAT == 0) ? 16 : 32;
+    localparam cfg_t C = CONFIGS[FIRST+c];
+    localparam int M = C.m;
+    localparam int N = C.n;
+    localparam int ARRAY_K = GROUPS_PER_PASS * C.group_k;
+    localparam int ENTRIES = (C.symmetric != 0) ? (1 << (C.group_k - 1)) : (1 << C.group_k);
+    localparam int ENTRY_W = (C.table_format == 0) ? 16 :
+                             (C.table_format == 2) ? 8 : $clog2(128 * C.group_k + 1) + 1;
+    localparam int TABLE_W = ENTRIES * ENTRY_W + ((C.table_format == 2) ? 16 : 0);
+    localparam int ACC_W = (C.table_format == 1) ? 32 : 16;
 
-    assign cfg_info[c*32+:32] = {5'd0, 1'(NEG_IN_ACC), 1'(SYMMETRIC), 1'(TABLE_FORMAT), 4'(W_BIT), 4'(K), 8'(N), 8'(M)};
+    assign cfg_info[c*32+:32] = {1'b0, 1'(C.table_format == 2), 1'(GROUPS_PER_PASS == 2), 2'd0,
+                                 1'(C.neg_in_acc), 1'(C.symmetric), 1'(C.table_format == 1),
+                                 4'(C.w_bit), 4'(C.group_k), 8'(N), 8'(M)};
 
     logic [M*N*ACC_W-1:0] acc;
     lut_array #(
         .ARRAY_M(M),
         .ARRAY_N(N),
-        .ARRAY_K(K),
-        .W_BIT(W_BIT),
-        .TABLE_FORMAT(TABLE_FORMAT),
-        .SYMMETRIC(SYMMETRIC),
-        .NEG_IN_ACC(NEG_IN_ACC)
+        .ARRAY_K(ARRAY_K),
+        .W_BIT(C.w_bit),
+        .TABLE_FORMAT(C.table_format),
+        .SYMMETRIC(C.symmetric),
+        .NEG_IN_ACC(C.neg_in_acc),
+        .GROUPS_PER_PASS(GROUPS_PER_PASS)
     ) u_dut (
         .clk(clk),
         .rst(rst),
         .tbl_wr_en(tbl_wr_en[c*WREN_SLOT+:M]),
-        .tbl_wr_data(tbl_wr_data[c*WDATA_SLOT+:M*ENTRIES*ENTRY_W]),
+        .tbl_wr_data(tbl_wr_data[c*WDATA_SLOT+:M*GROUPS_PER_PASS*TABLE_W]),
         .in_valid(in_valid[c]),
         .in_first(in_first[c]),
         .in_last(in_last[c]),
-        .in_idx(in_idx[c*IDX_SLOT+:N*K]),
+        .in_idx(in_idx[c*IDX_SLOT+:N*ARRAY_K]),
         .out_valid(out_valid[c]),
         .out_acc(acc)
     );

@@ -3,8 +3,10 @@
 // Usage: lut_tile_bench {dot_unit|array|precompute_unit|array_pair|array_quant}
 //   [--vectors N] [--seed S]
 // (precompute_unit: lut_dot_unit_precompute, tables written as activations;
-// array_pair: lut_array_pair, two groups per pass and two steps per cycle;
-// array_quant: lut_array_quant, INT8-quantized FP16 tables)
+// array_pair: lut_array GROUPS_PER_PASS = 2, two groups per pass and two steps
+// per cycle; array_quant: lut_array TABLE_FORMAT = 2, INT8-quantized FP16
+// tables; the wrappers lut_dot_unit_tb.sv and lut_array_tb.sv are verilated
+// once per VARIANT, each model named after the bench it serves)
 // Drives every configuration of the chosen bench wrapper (tests/rtl/*_tb.sv)
 // from its own TileStimulus until each has accepted at least N index vectors
 // (default 100000); after every clock edge its TileScoreboard checks every
