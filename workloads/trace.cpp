@@ -37,4 +37,8 @@ OpKind parse_op_kind(std::string_view name) {
                               ")");
 }
 
+std::string_view to_string(TraceStructure structure) {
+  return structure == TraceStructure::kDataflow ? "dataflow" : "none";
+}
+
 }  // namespace lutsim

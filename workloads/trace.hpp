@@ -41,6 +41,27 @@ struct TraceOp {
   DataType act_dtype = DataType::kFp16;  // one of kTraceActivationTypes
   int weight_bits = 16;        // kLinear: 1..8 low-bit, 16 for FP16 weights; 16 otherwise
   std::int64_t count = 1;
+  // The dataflow edges into this op (GemmTrace::structure kDataflow only): the
+  // names of the earlier ops whose outputs it reads, or kTraceInput, one entry
+  // per operand. A producer named twice gives two operands (e.g. attn_score's
+  // Q and K from one fused qkv_proj, ffn_act's gate and up halves of
+  // ffn_gate_up). Operands: a linear 1 (its activation X; weights are not
+  // ops), an attention product 2 (Q, K or P, V), a norm or elementwise op at
+  // least 1. See workloads/trace_graph.hpp for the rules and their checks.
+  std::vector<std::string> inputs;
+};
+
+// What an op's `inputs` name for the tensor entering the traced pass from
+// outside it: the embedding output, and, for per-layer ops (count =
+// num_layers), the layer's input (the previous layer's output). Not an op
+// name; no op may be called this in a trace with structure.
+inline constexpr std::string_view kTraceInput = "@input";
+
+// Whether a trace says which op feeds which.
+enum class TraceStructure {
+  kNone,      // no edges (e.g. a CSV without the inputs column): nothing may be
+              // inferred from op names, so no linears share tables
+  kDataflow,  // every op lists its inputs
 };
 
 // The operators of one forward pass, with what produced them.
@@ -51,10 +72,12 @@ struct GemmTrace {
   std::int64_t seq_len = 0;     // prefill: tokens per sequence; decode: 1
   std::int64_t kv_len = 0;      // decode: cached tokens attended to; prefill: seq_len
   int tensor_parallel = 1;
+  TraceStructure structure = TraceStructure::kNone;
   std::vector<TraceOp> ops;
 };
 
 std::string_view to_string(OpKind kind);
 OpKind parse_op_kind(std::string_view name);  // throws std::invalid_argument
+std::string_view to_string(TraceStructure structure);  // "none" | "dataflow"
 
 }  // namespace lutsim

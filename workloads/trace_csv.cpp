@@ -10,6 +10,7 @@
 #include "core/io/atomic_file.hpp"
 #include "core/io/csv_text.hpp"
 #include "core/io/text_file.hpp"
+#include "workloads/trace_graph.hpp"
 
 namespace lutsim {
 namespace {
@@ -26,6 +27,16 @@ constexpr std::array<std::string_view, 10> kColumns{"name",
                                                     "count [runs per pass]"};
 constexpr std::size_t kActDtypeColumn = 7;
 constexpr std::size_t kWeightBitsColumn = 8;
+// The optional last column: a trace with it has structure (kDataflow).
+constexpr std::string_view kInputsColumn = "inputs";
+constexpr char kInputSeparator = ';';
+
+std::string header_row(TraceStructure structure) {
+  std::string row;
+  for (auto c : kColumns) row += (row.empty() ? "" : ",") + std::string(c);
+  if (structure == TraceStructure::kDataflow) row += "," + std::string(kInputsColumn);
+  return row;
+}
 
 // The integer columns of an op and their lower bounds.
 struct IntField {
@@ -124,8 +135,38 @@ void check_metadata(const GemmTrace& t) {
   }
 }
 
+std::string op_where(const TraceOp& op, std::size_t index) {
+  return "op " + std::to_string(index) + " (" + op.name + ")";
+}
+
+// The inputs cell must split back into the same names.
+void check_inputs_text(const TraceOp& op, std::size_t index) {
+  const std::string sep(1, kInputSeparator);
+  if (op.name.find(kInputSeparator) != std::string::npos) {
+    throw export_error(op_where(op, index), "name holds '" + sep + "', which separates inputs");
+  }
+  for (const std::string& input : op.inputs) check_text(op_where(op, index) + " input", input);
+}
+
+void check_structure(const GemmTrace& t) {
+  if (t.structure != TraceStructure::kDataflow) {
+    for (std::size_t i = 0; i < t.ops.size(); ++i) {
+      if (!t.ops[i].inputs.empty()) {
+        throw export_error(op_where(t.ops[i], i), "has inputs in a trace without structure");
+      }
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < t.ops.size(); ++i) check_inputs_text(t.ops[i], i);
+  try {
+    trace_graph(t);
+  } catch (const TraceStructureError& e) {
+    throw export_error(op_where(t.ops[e.op_index()], e.op_index()), e.message());
+  }
+}
+
 void check_op(const TraceOp& op, std::size_t index) {
-  const std::string where = "op " + std::to_string(index) + " (" + op.name + ")";
+  const std::string where = op_where(op, index);
   check_text(where, op.name);
   if (op.name.empty()) throw export_error(where, "name is empty");
   for (const auto& f : kIntFields) {
@@ -139,7 +180,15 @@ void check_op(const TraceOp& op, std::size_t index) {
   }
 }
 
-std::string op_row(const TraceOp& op) {
+std::string inputs_cell(const TraceOp& op) {
+  std::string cell;
+  for (const std::string& input : op.inputs) {
+    cell += (cell.empty() ? "" : std::string(1, kInputSeparator)) + input;
+  }
+  return csv_field(cell);
+}
+
+std::string op_row(const TraceOp& op, TraceStructure structure) {
   std::array<std::string, kColumns.size()> cells;
   cells[0] = csv_field(op.name);
   cells[1] = std::string(to_string(op.kind));
@@ -148,6 +197,7 @@ std::string op_row(const TraceOp& op) {
   cells[kWeightBitsColumn] = std::to_string(op.weight_bits);
   std::string row;
   for (std::size_t i = 0; i < cells.size(); ++i) row += (i ? "," : "") + cells[i];
+  if (structure == TraceStructure::kDataflow) row += "," + inputs_cell(op);
   return row + "\n";
 }
 
@@ -180,8 +230,13 @@ class TraceReader {
       throw error("", "phase: expected prefill or decode, got '" + trace.phase + "'");
     }
     for (const auto& m : kIntMeta) set_meta_int(trace, m.key, meta_int_value(m));
-    read_header();
-    while (next_ < lines_.size()) trace.ops.push_back(read_op());
+    trace.structure = read_header();
+    std::vector<std::size_t> op_lines;
+    while (next_ < lines_.size()) {
+      trace.ops.push_back(read_op(trace.structure));
+      op_lines.push_back(next_);
+    }
+    check_graph(trace, op_lines);
     return trace;
   }
 
@@ -228,25 +283,53 @@ class TraceReader {
     return *value;
   }
 
-  void read_header() {
-    std::string expected;
-    for (auto c : kColumns) expected += (expected.empty() ? "" : ",") + std::string(c);
+  TraceStructure read_header() {
     const std::string_view line = take("the header row");
-    if (line != expected) {
-      throw error("",
-                  "expected the header row '" + expected + "', got '" + std::string(line) + "'");
+    for (auto s : {TraceStructure::kNone, TraceStructure::kDataflow}) {
+      if (line == header_row(s)) return s;
+    }
+    throw error("", "expected the header row '" + header_row(TraceStructure::kNone) +
+                        "' (optionally with '," + std::string(kInputsColumn) + "'), got '" +
+                        std::string(line) + "'");
+  }
+
+  // Errors of the structure name the line of the op concerned.
+  void check_graph(const GemmTrace& trace, const std::vector<std::size_t>& op_lines) const {
+    if (trace.structure != TraceStructure::kDataflow) return;
+    try {
+      trace_graph(trace);
+    } catch (const TraceStructureError& e) {
+      const std::size_t i = e.op_index();
+      throw TraceCsvError(file_, static_cast<int>(op_lines[i]), std::string(kInputsColumn),
+                          "op '" + trace.ops[i].name + "': " + e.message());
     }
   }
 
-  std::vector<std::string> cells(std::string_view line) {
+  std::vector<std::string> split_inputs(const std::string& cell) const {
+    std::vector<std::string> inputs;
+    if (cell.empty()) return inputs;
+    std::string_view rest = cell;
+    while (true) {
+      const std::size_t end = std::min(rest.find(kInputSeparator), rest.size());
+      if (end == 0) {
+        throw error(kInputsColumn, "expected op names separated by '" +
+                                       std::string(1, kInputSeparator) + "', got '" + cell + "'");
+      }
+      inputs.emplace_back(rest.substr(0, end));
+      if (end == rest.size()) return inputs;
+      rest.remove_prefix(end + 1);
+    }
+  }
+
+  std::vector<std::string> cells(std::string_view line, std::size_t columns) {
     std::vector<std::string> out;
     try {
       out = split_csv_record(line);
     } catch (const std::invalid_argument& e) {
       throw error("", e.what());
     }
-    if (out.size() != kColumns.size()) {
-      throw error("", "expected " + std::to_string(kColumns.size()) + " columns, got " +
+    if (out.size() != columns) {
+      throw error("", "expected " + std::to_string(columns) + " columns, got " +
                           std::to_string(out.size()));
     }
     return out;
@@ -261,8 +344,9 @@ class TraceReader {
     return *value;
   }
 
-  TraceOp read_op() {
-    const auto row = cells(take("an op row"));
+  TraceOp read_op(TraceStructure structure) {
+    const bool dataflow = structure == TraceStructure::kDataflow;
+    const auto row = cells(take("an op row"), kColumns.size() + (dataflow ? 1 : 0));
     TraceOp op;
     op.name = row[0];
     if (op.name.empty()) throw error(kColumns[0], "expected a name, got an empty cell");
@@ -284,6 +368,7 @@ class TraceReader {
                                                  ", got '" + row[kActDtypeColumn] + "'");
     }
     op.act_dtype = *act;
+    if (dataflow) op.inputs = split_inputs(row[kColumns.size()]);
     return op;
   }
 
@@ -311,16 +396,14 @@ TraceCsvError::TraceCsvError(std::string file, int line, std::string column,
 std::string to_trace_csv(const GemmTrace& trace) {
   check_metadata(trace);
   for (std::size_t i = 0; i < trace.ops.size(); ++i) check_op(trace.ops[i], i);
+  check_structure(trace);
   std::string out = std::string(kTraceCsvTag) + "\n";
   out += "# model: " + trace.model + "\n# phase: " + trace.phase + "\n";
   for (const auto& m : kIntMeta) {
     out += "# " + std::string(m.key) + ": " + std::to_string(meta_int(trace, m.key)) + "\n";
   }
-  for (std::size_t i = 0; i < kColumns.size(); ++i) {
-    out += (i ? "," : "") + std::string(kColumns[i]);
-  }
-  out += "\n";
-  for (const auto& op : trace.ops) out += op_row(op);
+  out += header_row(trace.structure) + "\n";
+  for (const auto& op : trace.ops) out += op_row(op, trace.structure);
   return out;
 }
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace lutsim {
 namespace {
@@ -94,6 +96,9 @@ Dims derive_dims(const ModelSpec& m, const TraceRequest& r) {
   return d;
 }
 
+// The producers of an op's operands (TraceOp::inputs).
+using Inputs = std::vector<std::string>;
+
 // Appends ops to a trace with the request's dtypes.
 class OpWriter {
  public:
@@ -103,8 +108,8 @@ class OpWriter {
         wide_dtype_(r.act_dtype == DataType::kBf16 ? DataType::kBf16 : DataType::kFp16) {}
 
   void linear(std::string name, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t count,
-              bool quantized = true) {
-    TraceOp op = base(std::move(name), OpKind::kLinear, count);
+              Inputs in, bool quantized = true) {
+    TraceOp op = base(std::move(name), OpKind::kLinear, count, std::move(in));
     op.m = m;
     op.n = n;
     op.k = k;
@@ -114,8 +119,8 @@ class OpWriter {
   }
 
   void attention(std::string name, OpKind kind, std::int64_t batch, std::int64_t m, std::int64_t n,
-                 std::int64_t k, std::int64_t count) {
-    TraceOp op = base(std::move(name), kind, count);
+                 std::int64_t k, std::int64_t count, Inputs in) {
+    TraceOp op = base(std::move(name), kind, count, std::move(in));
     op.batch = batch;
     op.m = m;
     op.n = n;
@@ -125,8 +130,8 @@ class OpWriter {
 
   // A norm or elementwise op over `batch` instances of rows x width.
   void rows(std::string name, OpKind kind, std::int64_t batch, std::int64_t rows,
-            std::int64_t width, std::int64_t count) {
-    TraceOp op = base(std::move(name), kind, count);
+            std::int64_t width, std::int64_t count, Inputs in) {
+    TraceOp op = base(std::move(name), kind, count, std::move(in));
     op.batch = batch;
     op.m = rows;
     op.n = width;
@@ -135,9 +140,10 @@ class OpWriter {
   }
 
  private:
-  TraceOp base(std::string name, OpKind kind, std::int64_t count) const {
+  TraceOp base(std::string name, OpKind kind, std::int64_t count, Inputs in) const {
     TraceOp op;
     op.name = std::move(name);
+    op.inputs = std::move(in);
     op.kind = kind;
     op.act_dtype = wide_dtype_;
     op.weight_bits = 16;
@@ -155,59 +161,99 @@ bool fuse_qkv(const ModelSpec& m, LinearFusion f) {
          (f == LinearFusion::kCheckpoint && m.qkv_fused_in_checkpoint);
 }
 
-void add_qkv(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
+// The ops whose outputs are Q, K and V.
+struct QkvSources {
+  std::string q, k, v;
+};
+
+// The Q, K, V linears, all reading `x`.
+QkvSources add_qkv(const ModelSpec& m, const TraceRequest& r, const Dims& d, const std::string& x,
+                   OpWriter& w) {
   const std::int64_t q = d.heads * d.head_dim;
   const std::int64_t kv = d.kv_heads * d.head_dim;
   if (fuse_qkv(m, r.fusion)) {
-    w.linear("qkv_proj", d.tokens, q + 2 * kv, d.hidden, d.layers);
-    return;
+    w.linear("qkv_proj", d.tokens, q + 2 * kv, d.hidden, d.layers, {x});
+    return {"qkv_proj", "qkv_proj", "qkv_proj"};
   }
-  w.linear("q_proj", d.tokens, q, d.hidden, d.layers);
-  w.linear("k_proj", d.tokens, kv, d.hidden, d.layers);
-  w.linear("v_proj", d.tokens, kv, d.hidden, d.layers);
+  w.linear("q_proj", d.tokens, q, d.hidden, d.layers, {x});
+  w.linear("k_proj", d.tokens, kv, d.hidden, d.layers, {x});
+  w.linear("v_proj", d.tokens, kv, d.hidden, d.layers, {x});
+  return {"q_proj", "k_proj", "v_proj"};
 }
 
-void add_attention(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
+// Rotary embedding rotates Q and K in place: one operand when both are
+// columns of a fused qkv_proj, else two.
+QkvSources add_rotary(const Dims& d, QkvSources s, OpWriter& w) {
+  const Inputs in = s.q == s.k ? Inputs{s.q} : Inputs{s.q, s.k};
+  w.rows("rotary_embedding", OpKind::kElementwise, 1, d.tokens, (d.heads + d.kv_heads) * d.head_dim,
+         d.layers, in);
+  s.q = s.k = "rotary_embedding";
+  return s;
+}
+
+// Ops from the layer's input `x` to the attention block's residual add.
+void add_attention(const ModelSpec& m, const TraceRequest& r, const Dims& d, const std::string& x,
+                   OpWriter& w) {
   const std::int64_t n = d.layers;
   const std::int64_t instances = d.seqs * d.heads;
   // GQA: the query heads sharing a KV head run as one product, so K and V
   // are read once per KV head (M = group x query rows).
   const std::int64_t group = d.heads / d.kv_heads;
   const std::int64_t kv_instances = d.seqs * d.kv_heads;
-  w.rows("input_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n);
-  add_qkv(m, r, d, w);
-  if (m.position_encoding == "rotary") {
-    w.rows("rotary_embedding", OpKind::kElementwise, 1, d.tokens,
-           (d.heads + d.kv_heads) * d.head_dim, n);
-  }
+  w.rows("input_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n, {x});
+  QkvSources qkv = add_qkv(m, r, d, "input_norm", w);
+  if (m.position_encoding == "rotary") qkv = add_rotary(d, qkv, w);
   w.attention("attn_score", OpKind::kAttentionScore, kv_instances, group * d.q_rows, d.kv_cols,
-              d.head_dim, n);
+              d.head_dim, n, {qkv.q, qkv.k});
+  std::string scores = "attn_score";
   if (m.position_encoding == "alibi") {
-    w.rows("alibi_bias", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n);
+    w.rows("alibi_bias", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n, {scores});
+    scores = "alibi_bias";
   }
-  w.rows("attn_softmax", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n);
+  w.rows("attn_softmax", OpKind::kElementwise, instances, d.q_rows, d.kv_cols, n, {scores});
   w.attention("attn_value", OpKind::kAttentionValue, kv_instances, group * d.q_rows, d.head_dim,
-              d.kv_cols, n);
-  if (m.sub_norms) w.rows("attn_sub_norm", OpKind::kNorm, 1, d.tokens, d.heads * d.head_dim, n);
-  w.linear("attn_out", d.tokens, d.hidden, d.heads * d.head_dim, n);
-  w.rows("attn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n);
+              d.kv_cols, n, {"attn_softmax", qkv.v});
+  std::string heads = "attn_value";
+  if (m.sub_norms) {
+    w.rows("attn_sub_norm", OpKind::kNorm, 1, d.tokens, d.heads * d.head_dim, n, {heads});
+    heads = "attn_sub_norm";
+  }
+  w.linear("attn_out", d.tokens, d.hidden, d.heads * d.head_dim, n, {heads});
+  w.rows("attn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n, {"attn_out", x});
 }
 
+// The FFN's up projection(s) reading `x`; returns the activation's operands
+// (a merged gate_up GEMM gives both the gate and the up half).
+Inputs add_ffn_up(const ModelSpec& m, const TraceRequest& r, const Dims& d, const std::string& x,
+                  OpWriter& w) {
+  const std::int64_t n = d.layers;
+  if (!m.gated_ffn) {
+    w.linear("ffn_up", d.tokens, d.ffn, d.hidden, n, {x});
+    return {"ffn_up"};
+  }
+  if (r.fusion == LinearFusion::kFramework) {
+    w.linear("ffn_gate_up", d.tokens, 2 * d.ffn, d.hidden, n, {x});
+    return {"ffn_gate_up", "ffn_gate_up"};
+  }
+  w.linear("ffn_gate", d.tokens, d.ffn, d.hidden, n, {x});
+  w.linear("ffn_up", d.tokens, d.ffn, d.hidden, n, {x});
+  return {"ffn_gate", "ffn_up"};
+}
+
+// Ops from the attention block's residual add to the FFN's residual add.
 void add_ffn(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
   const std::int64_t n = d.layers;
-  w.rows("post_attn_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n);
-  if (!m.gated_ffn) {
-    w.linear("ffn_up", d.tokens, d.ffn, d.hidden, n);
-  } else if (r.fusion == LinearFusion::kFramework) {
-    w.linear("ffn_gate_up", d.tokens, 2 * d.ffn, d.hidden, n);
-  } else {
-    w.linear("ffn_gate", d.tokens, d.ffn, d.hidden, n);
-    w.linear("ffn_up", d.tokens, d.ffn, d.hidden, n);
+  w.rows("post_attn_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n, {"attn_residual"});
+  const Inputs act_in = add_ffn_up(m, r, d, "post_attn_norm", w);
+  w.rows("ffn_act", OpKind::kElementwise, 1, d.tokens, d.ffn, n, act_in);
+  std::string hidden = "ffn_act";
+  if (m.sub_norms) {
+    w.rows("ffn_sub_norm", OpKind::kNorm, 1, d.tokens, d.ffn, n, {hidden});
+    hidden = "ffn_sub_norm";
   }
-  w.rows("ffn_act", OpKind::kElementwise, 1, d.tokens, d.ffn, n);
-  if (m.sub_norms) w.rows("ffn_sub_norm", OpKind::kNorm, 1, d.tokens, d.ffn, n);
-  w.linear("ffn_down", d.tokens, d.hidden, d.ffn, n);
-  w.rows("ffn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n);
+  w.linear("ffn_down", d.tokens, d.hidden, d.ffn, n, {hidden});
+  w.rows("ffn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n,
+         {"ffn_down", "attn_residual"});
 }
 
 }  // namespace
@@ -254,13 +300,18 @@ GemmTrace make_trace(const ModelSpec& model, const TraceRequest& request) {
   trace.seq_len = d.q_rows;
   trace.kv_len = request.phase == Phase::kPrefill ? request.seq_len : request.kv_len;
   trace.tensor_parallel = request.tensor_parallel;
+  trace.structure = TraceStructure::kDataflow;
   OpWriter w(request, trace.ops);
-  if (model.embedding_norm) w.rows("embed_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1);
-  add_attention(model, request, d, w);
+  std::string layer_input(kTraceInput);
+  if (model.embedding_norm) {
+    w.rows("embed_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1, {layer_input});
+    layer_input = "embed_norm";
+  }
+  add_attention(model, request, d, layer_input, w);
   add_ffn(model, request, d, w);
-  w.rows("final_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1);
+  w.rows("final_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1, {"ffn_residual"});
   if (request.include_lm_head) {
-    w.linear("lm_head", d.seqs, d.vocab, d.hidden, 1, request.quantize_lm_head);
+    w.linear("lm_head", d.seqs, d.vocab, d.hidden, 1, {"final_norm"}, request.quantize_lm_head);
   }
   return trace;
 }

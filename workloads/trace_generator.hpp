@@ -96,6 +96,17 @@ struct TraceRequest {
 // Linears carry request.weight_bits and act_dtype; everything else, and the
 // LM head unless quantize_lm_head, is 16-bit: bf16 when act_dtype is bf16,
 // else fp16.
+// Structure (TraceStructure::kDataflow): every op lists its inputs, in
+// operand order: embed_norm and the first per-layer ops read kTraceInput (the
+// embedding; with embed_norm, they read embed_norm instead), as every layer
+// reads the previous one's output; input_norm feeds the Q/K/V linear(s),
+// post_attn_norm the FFN up (and gate) linear(s), which so share one input;
+// rotary_embedding reads Q and K (one operand when both are columns of
+// qkv_proj); attn_score reads Q and K, attn_value the softmax and V (a fused
+// qkv_proj named twice or once more); ffn_act reads the up projection, or
+// gate and up (ffn_gate_up twice when merged); the residual adds read their
+// branch and the residual stream (the layer's input, then attn_residual);
+// final_norm reads ffn_residual and lm_head final_norm.
 // Throws std::invalid_argument for a bad request or when tp does not divide
 // num_heads, num_kv_heads or ffn_intermediate_size.
 GemmTrace make_trace(const ModelSpec& model, const TraceRequest& request);

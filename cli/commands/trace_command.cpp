@@ -46,9 +46,9 @@ void add_trace_command(CLI::App& app) {
   auto o = std::make_shared<TraceCommandOptions>();
   CLI::App* cmd = app.add_subcommand("trace", "Write a model's GEMM trace as CSV");
   cmd->footer(
-      "The operators of one forward pass (shapes per GPU, dtypes, counts) in lutsim's "
-      "trace CSV format; `lutsim model --trace FILE` simulates a trace, also one captured "
-      "from a real framework (validation/trace/).");
+      "The operators of one forward pass (shapes per GPU, dtypes, counts, and the ops each "
+      "reads in the inputs column) in lutsim's trace CSV format; `lutsim model --trace FILE` "
+      "simulates a trace, also one captured from a real framework (validation/trace/).");
   add_trace_options(*cmd, o->trace)->required();
   CLI::Option* out = cmd->add_option("-o,--out", o->out, "trace CSV to write")->check(non_empty());
   CLI::Option* compare =

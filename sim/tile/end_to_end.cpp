@@ -1,18 +1,72 @@
 #include "sim/tile/end_to_end.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/numerics/checked_count.hpp"
+#include "workloads/trace_graph.hpp"
 
 namespace lutsim {
 namespace {
 
 constexpr double kFp16Bytes = 2.0;
 
-// Linears that reuse the tables (or dequantized activations) of the linear
-// before them, which reads the same input.
-const std::set<std::string> kSharesInput{"k_proj", "v_proj", "ffn_gate"};
+// What the simulator reads from a trace's structure: the producers of each
+// op's operands, none known without structure.
+class Dataflow {
+ public:
+  explicit Dataflow(const GemmTrace& trace) : trace_(trace) {
+    if (trace.structure == TraceStructure::kDataflow) graph_ = trace_graph(trace);
+  }
+
+  // Values a memory-bound op moves per run: its output written once and each
+  // operand read, at most the op's output size (of a wider producer it reads
+  // a part, e.g. the Q and K columns of a fused qkv_proj); an operand from
+  // outside the trace at the output size. Without structure: one operand.
+  std::int64_t values_moved(std::size_t i) const {
+    const TraceOp& op = trace_.ops[i];
+    if (!graph_) return 2 * op.elements;
+    std::int64_t values = op.elements;
+    for (const int p : graph_->producers[i]) {
+      values += p == kExternalProducer ? op.elements
+                                       : std::min(output_elements(trace_.ops[p]), op.elements);
+    }
+    return values;
+  }
+
+  // The op that produces a linear's input (kExternalProducer: from outside
+  // the trace); nullopt without structure.
+  std::optional<int> input_producer(std::size_t i) const {
+    if (!graph_) return std::nullopt;
+    return graph_->producers[i].front();
+  }
+
+ private:
+  const GemmTrace& trace_;
+  std::optional<TraceGraph> graph_;
+};
+
+// LUT linears that read the same input into tables of the same layout share
+// one table precompute: the first computes the tables, the others reuse them.
+class TableSharing {
+ public:
+  explicit TableSharing(const Dataflow& flow) : flow_(flow) {}
+
+  // Whether the linear `i`, run by `kernel`, needs its own precompute.
+  bool computes_tables(std::size_t i, const TraceOp& op, const GemmKernel& kernel) {
+    const std::optional<int> producer = flow_.input_producer(i);
+    if (!producer) return true;
+    return built_.emplace(*producer, op.act_dtype, kernel.table_format, kernel.a_bytes_per_elem)
+        .second;
+  }
+
+ private:
+  const Dataflow& flow_;
+  std::set<std::tuple<int, DataType, TableEntryFormat, double>> built_;
+};
 
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
   if (op.weight_bits == 16 || (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
@@ -38,13 +92,6 @@ double launch_gap(const SystemSpec& sys) {
 
 double dram_time(const SystemSpec& sys, double bytes) {
   return bytes / (sys.hw.dram_bw_bytes_per_s * sys.hw.calibration.dram_efficiency);
-}
-
-// Reads + writes per output element of a memory-bound op.
-double accesses_per_element(const TraceOp& op, bool gated_ffn) {
-  if (op.name == "attn_residual" || op.name == "ffn_residual") return 3.0;
-  if (op.name == "ffn_act" && gated_ffn) return 3.0;
-  return 2.0;
 }
 
 // DRAM traffic that also passes through L2, `count` times.
@@ -80,9 +127,8 @@ void check_op_size(const TraceOp& op) {
   }
 }
 
-OpTime time_memory_op(const TraceOp& op, const SystemSpec& sys, bool gated_ffn) {
-  const double bytes =
-      static_cast<double>(op.elements) * kFp16Bytes * accesses_per_element(op, gated_ffn);
+OpTime time_memory_op(const TraceOp& op, std::int64_t values_moved, const SystemSpec& sys) {
+  const double bytes = static_cast<double>(values_moved) * kFp16Bytes;
   const double each =
       sys.hw.calibration.kernel_fixed_time_s + dram_time(sys, bytes) + launch_gap(sys);
   return {op.name, op.kind,         "memory", op.count,
@@ -113,14 +159,8 @@ OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, const System
           each,
           each * op.count,
           "memory",
-          actions};
-}
-
-bool has_gate(const GemmTrace& trace) {
-  for (const TraceOp& op : trace.ops) {
-    if (op.name == "ffn_gate_up" || op.name == "ffn_gate") return true;
-  }
-  return false;
+          actions,
+          true};
 }
 
 }  // namespace
@@ -159,21 +199,33 @@ LinearMethod default_linear_method(const HardwareSpec& hw, const GemmTrace& trac
   return LinearMethod::kMacTensorCore;
 }
 
+std::string_view structure_assumptions(TraceStructure structure) {
+  if (structure == TraceStructure::kDataflow) {
+    return "dataflow: LUT linears reading the same input share one table precompute; norms and "
+           "elementwise ops read each of their operands";
+  }
+  return "none -> no table sharing: every LUT linear computes its own tables; norms and "
+         "elementwise ops read one operand of their output size";
+}
+
 EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
   EndToEndResult r;
-  const bool gated = has_gate(trace);
-  for (const TraceOp& op : trace.ops) {
+  r.structure = trace.structure;
+  const Dataflow flow(trace);
+  TableSharing tables(flow);
+  for (std::size_t i = 0; i < trace.ops.size(); ++i) {
+    const TraceOp& op = trace.ops[i];
     check_op_size(op);
     if (op.kind == OpKind::kLinear) {
       const GemmKernel kernel = linear_kernel(op, sys);
-      if (kernel.family == KernelFamily::kLut && !kSharesInput.count(op.name)) {
+      if (kernel.family == KernelFamily::kLut && tables.computes_tables(i, op, kernel)) {
         r.ops.push_back(time_precompute(op, kernel, sys));
       }
       r.ops.push_back(time_gemm_op(op, kernel, sys));
     } else if (op.kind == OpKind::kAttentionScore || op.kind == OpKind::kAttentionValue) {
       r.ops.push_back(time_gemm_op(op, dense_kernel(sys.hw, DataType::kFp16), sys));
     } else {
-      r.ops.push_back(time_memory_op(op, sys, gated));
+      r.ops.push_back(time_memory_op(op, flow.values_moved(i), sys));
     }
   }
   for (const OpTime& t : r.ops) {

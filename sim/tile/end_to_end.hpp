@@ -52,13 +52,19 @@ struct OpTime {
   double time_s = 0.0;  // time_each_s x count
   std::string bound;    // compute | dram | l2 | memory
   ActionCounts actions;  // all occurrences
+  bool table_precompute = false;  // a LUT linear's table precompute, not a trace op
 };
 
 struct EndToEndResult {
   double total_s = 0.0;
   std::vector<OpTime> ops;  // the trace's ops, plus "table_precompute" entries
   ActionCounts actions;     // summed over the ops: one forward pass
+  TraceStructure structure = TraceStructure::kNone;  // what the timing could rely on
 };
+
+// What simulate_forward assumed for a trace with this structure, for outputs
+// (e.g. "none -> no table sharing: ...").
+std::string_view structure_assumptions(TraceStructure structure);
 
 // The forward pass of `trace` on `system`: every op timed by the tile model
 // (GEMM-like ops by their kernel family's best tiling, other ops by a DRAM
@@ -69,11 +75,19 @@ struct EndToEndResult {
 // (their arithmetic is not counted); the table precompute its DRAM and L2
 // bytes and 2 x entries - 2 additions per table on CUDA cores (a tree that
 // adds +-x_j level by level, each level doubling the partial sums).
-// Modelling assumptions (stated in outputs): linears whose weights are 16-bit
+// The structure decides what is shared and moved, never op names: with
+// TraceStructure::kDataflow, LUT linears whose input comes from the same op
+// (e.g. q/k/v, gate/up) share one table precompute, placed before the first
+// of them, and a memory-bound op moves its output once plus each operand (at
+// most the output size each: a residual add 3 x, a gated activation 3 x, a
+// norm 2 x its elements); without structure every LUT linear has its own
+// precompute and memory-bound ops move 2 x their elements
+// (structure_assumptions says which). Modelling assumptions (stated in
+// outputs): linears whose weights are 16-bit
 // and attention's activation x activation products run on the GPU's MAC
 // tensor cores in FP16, also on LUT variants; communication between
-// tensor-parallel GPUs is not modelled; the K/V of q/k/v (and gate/up) share
-// one set of tables. Throws std::invalid_argument for an op the system cannot
+// tensor-parallel GPUs is not modelled. Throws TraceStructureError for a
+// structure trace_graph refuses; std::invalid_argument for an op the system cannot
 // run (e.g. a low-bit linear on kMacTensorCore, FP8 MMAs on a GPU without
 // FP8 tensor cores); DataTypeError for an activation type the op's kernel
 // does not model (e.g. bf16 activations on LUT tensor cores).

@@ -103,7 +103,7 @@ class CompareRunner {
     const EndToEndResult e = simulate_forward(trace, sys);
     double linear = 0.0;
     for (const OpTime& t : e.ops) {
-      if (t.kind == OpKind::kLinear || t.name.starts_with("table_precompute")) linear += t.time_s;
+      if (t.kind == OpKind::kLinear || t.table_precompute) linear += t.time_s;
     }
     CompareRow r;
     r.model = model.name;

@@ -204,6 +204,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   }
   StudyResult result{.tables = {{"model", op_table(r, energy)}}, .report = report.str()};
   result.record_notes["linear_method"] = std::string(to_string(sys.method));
+  result.record_notes["trace_structure"] = std::string(structure_assumptions(r.structure));
   result.record_notes["tokens_per_forward"] = tokens;
   result.record_notes["energy_pricing"] = energy_record(spec_.energy);
   result.record_notes["energy_not_priced"] = energy.not_priced;

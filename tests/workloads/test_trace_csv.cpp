@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "tests/workloads/temp_path.hpp"
+#include "tests/workloads/trace_lookup.hpp"
 #include "workloads/model_catalog.hpp"
 #include "workloads/trace_csv.hpp"
 #include "workloads/trace_generator.hpp"
@@ -19,6 +20,7 @@ void check_same(const GemmTrace& a, const GemmTrace& b) {
   CHECK(a.seq_len == b.seq_len);
   CHECK(a.kv_len == b.kv_len);
   CHECK(a.tensor_parallel == b.tensor_parallel);
+  CHECK(a.structure == b.structure);
   REQUIRE(a.ops.size() == b.ops.size());
   for (std::size_t i = 0; i < a.ops.size(); ++i) {
     const TraceOp& x = a.ops[i];
@@ -34,16 +36,22 @@ void check_same(const GemmTrace& a, const GemmTrace& b) {
     CHECK(x.act_dtype == y.act_dtype);
     CHECK(x.weight_bits == y.weight_bits);
     CHECK(x.count == y.count);
+    CHECK(x.inputs == y.inputs);
   }
 }
 
-GemmTrace opt_decode() {
+GemmTrace opt_decode_with_structure() {
   static const ModelCatalog catalog("configs");
   TraceRequest r;
   r.batch = 1;
   r.kv_len = 1023;
   r.weight_bits = 4;
   return make_trace(catalog.load("OPT-6.7B"), r);
+}
+
+// The format without the optional inputs column.
+GemmTrace opt_decode() {
+  return test::without_structure(opt_decode_with_structure());
 }
 
 const std::string kHeader =
@@ -104,6 +112,9 @@ TEST_CASE("traces round-trip through CSV exactly", "[workloads]") {
   odd.model = "my, \"quoted\" model";
   odd.ops[0].name = "a,\"b\"";
   check_same(parse_trace_csv(to_trace_csv(odd), "mem.csv"), odd);
+  const GemmTrace odd_structure =
+      test::renamed(opt_decode_with_structure(), "input_norm", "a,\"b\"");
+  check_same(parse_trace_csv(to_trace_csv(odd_structure), "mem.csv"), odd_structure);
 }
 
 TEST_CASE("trace CSV files are written and read back", "[workloads]") {
@@ -155,7 +166,8 @@ TEST_CASE("trace CSV import checks the metadata and the header", "[workloads]") 
   CHECK(import_error(with_line(6, "# seq_len: 5")) ==
         "t.csv:6: expected '# kv_len: ...', got '# seq_len: 5'");
   CHECK(import_error(with_line(8, "name,kind,m,n,k")) ==
-        "t.csv:8: expected the header row '" + kHeader + "', got 'name,kind,m,n,k'");
+        "t.csv:8: expected the header row '" + kHeader +
+            "' (optionally with ',inputs'), got 'name,kind,m,n,k'");
   CHECK(import_error("# lutsim gemm trace v1\n# model: x\n") ==
         "t.csv:3: expected '# phase: ...', got the end of the file");
   CHECK(import_error(with_line(9, "")) == "t.csv:9: expected 10 columns, got 1");
@@ -175,4 +187,75 @@ TEST_CASE("trace CSV export refuses what import would reject", "[workloads]") {
   t = opt_decode();
   t.ops[2].act_dtype = DataType::kFp32;  // a DataType a trace does not carry
   CHECK_THROWS_WITH(to_trace_csv(t), Catch::Contains("act_dtype 'fp32'"));
+}
+
+namespace {
+
+// The OPT decode trace with structure, as CSV, with line `line` replaced.
+std::string structured_with_line(int line, const std::string& text) {
+  std::string csv = to_trace_csv(opt_decode_with_structure());
+  std::size_t begin = 0;
+  for (int i = 1; i < line; ++i) begin = csv.find('\n', begin) + 1;
+  return csv.replace(begin, csv.find('\n', begin) - begin, text);
+}
+
+}  // namespace
+
+TEST_CASE("a trace's structure is the optional inputs column, one producer per operand",
+          "[workloads]") {
+  const std::string csv = to_trace_csv(opt_decode_with_structure());
+  CHECK_THAT(csv,
+             Catch::Contains(kHeader + ",inputs\n"
+                                       "input_norm,norm,1,4096,0,1,4096,fp16,16,32,@input\n"
+                                       "qkv_proj,linear,1,12288,4096,1,0,fp16,4,32,input_norm\n"
+                                       "attn_score,attention_score,1,1024,128,32,0,fp16,16,32,"
+                                       "qkv_proj;qkv_proj\n"));
+  CHECK_THAT(csv, Catch::Contains("\nattn_residual,elementwise,1,4096,0,1,4096,fp16,16,32,"
+                                  "attn_out;@input\n"));
+  CHECK_THAT(csv, Catch::EndsWith("lm_head,linear,1,50272,4096,1,0,fp16,16,1,final_norm\n"));
+  const GemmTrace back = parse_trace_csv(csv, "s.csv");
+  CHECK(back.structure == TraceStructure::kDataflow);
+  check_same(back, opt_decode_with_structure());
+  // Without the column nothing is inferred, whatever the op names say.
+  const GemmTrace plain = parse_trace_csv(to_trace_csv(opt_decode()), "p.csv");
+  CHECK(plain.structure == TraceStructure::kNone);
+  for (const TraceOp& op : plain.ops) CHECK(op.inputs.empty());
+}
+
+TEST_CASE("a bad structure in a trace CSV is an error naming the file, line and op",
+          "[workloads]") {
+  // Line 10 is qkv_proj, 11 attn_score.
+  CHECK(import_error(structured_with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp16,4,32,norm")) ==
+        "t.csv:10: inputs: op 'qkv_proj': input 'norm' names no op of the trace");
+  CHECK(import_error(structured_with_line(
+            11, "attn_score,attention_score,1,1024,128,32,0,fp16,16,32,qkv_proj;attn_softmax")) ==
+        "t.csv:11: inputs: op 'attn_score': input 'attn_softmax' makes a cycle attn_score -> "
+        "attn_softmax -> attn_score");
+  CHECK(import_error(
+            structured_with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp16,4,32,qkv_proj")) ==
+        "t.csv:10: inputs: op 'qkv_proj': input 'qkv_proj' makes a cycle qkv_proj -> qkv_proj");
+  CHECK(import_error(structured_with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp16,4,32,")) ==
+        "t.csv:10: inputs: op 'qkv_proj': kind linear takes 1 input(s), one per operand, "
+        "got 0");
+  CHECK(import_error(structured_with_line(
+            11, "attn_score,attention_score,1,1024,128,32,0,fp16,16,32,qkv_proj;;qkv_proj")) ==
+        "t.csv:11: inputs: expected op names separated by ';', got 'qkv_proj;;qkv_proj'");
+  CHECK(import_error(structured_with_line(10, "qkv_proj,linear,1,12288,4096,1,0,fp16,4,32")) ==
+        "t.csv:10: expected 11 columns, got 10");
+}
+
+TEST_CASE("trace CSV export refuses a structure that would not read back", "[workloads]") {
+  GemmTrace t = opt_decode_with_structure();
+  t.ops[1].inputs = {"nowhere"};
+  CHECK_THROWS_WITH(to_trace_csv(t),
+                    "to_trace_csv: op 1 (qkv_proj): input 'nowhere' names no op "
+                    "of the trace");
+  t = test::renamed(opt_decode_with_structure(), "input_norm", "in;norm");
+  CHECK_THROWS_WITH(to_trace_csv(t),
+                    "to_trace_csv: op 0 (in;norm): name holds ';', which separates inputs");
+  t = opt_decode();
+  t.ops[1].inputs = {"input_norm"};
+  CHECK_THROWS_WITH(to_trace_csv(t),
+                    "to_trace_csv: op 1 (qkv_proj): has inputs in a trace "
+                    "without structure");
 }

@@ -36,4 +36,23 @@ inline std::vector<std::string> op_names(const GemmTrace& trace) {
   return names;
 }
 
+// The trace with op `from` called `to`, in the ops and in their inputs: the
+// same structure under another name.
+inline GemmTrace renamed(GemmTrace trace, const std::string& from, const std::string& to) {
+  for (auto& op : trace.ops) {
+    if (op.name == from) op.name = to;
+    for (auto& input : op.inputs) {
+      if (input == from) input = to;
+    }
+  }
+  return trace;
+}
+
+// The trace as a CSV without the inputs column reads: no structure.
+inline GemmTrace without_structure(GemmTrace trace) {
+  trace.structure = TraceStructure::kNone;
+  for (auto& op : trace.ops) op.inputs.clear();
+  return trace;
+}
+
 }  // namespace lutsim::test

@@ -257,6 +257,7 @@ std::vector<Problem> trace_problems(const std::string& file, bool with_attention
   std::string line, model = "?", phase = "?";
   int line_no = 0;
   bool header = false;
+  std::size_t columns = 10;  // 11 with the optional last column, inputs
   std::vector<Problem> out;
   while (std::getline(in, line)) {
     ++line_no;
@@ -273,11 +274,18 @@ std::vector<Problem> trace_problems(const std::string& file, bool with_attention
         die(where + ": expected the trace header row", 2);
       }
       header = true;
+      const std::string inputs = ",inputs";
+      if (line.size() > inputs.size() &&
+          line.compare(line.size() - inputs.size(), inputs.size(), inputs) == 0) {
+        columns = 11;
+      }
       continue;
     }
     const auto cells = split(line, ',');
-    if (cells.size() != 10)
-      die(where + ": expected 10 columns, got " + std::to_string(cells.size()), 2);
+    if (cells.size() != columns)
+      die(where + ": expected " + std::to_string(columns) + " columns, got " +
+              std::to_string(cells.size()),
+          2);
     const std::string& kind = cells[1];
     Problem p;
     if (kind == "linear") {

@@ -14,6 +14,10 @@ Format, as to_trace_csv writes it ('\\n' line ends, RFC 4180 quoting):
     # tensor_parallel: 1
     name,kind,m [rows],n [cols],k [depth],batch [instances],elements [values],act_dtype,weight_bits [bits],count [runs per pass]
     q_proj,linear,1,4096,4096,1,0,fp16,16,32
+
+The optional last column `inputs` (which ops feed each op; trace_csv.hpp) is
+not written: a captured trace carries no structure, so lutsim shares no LUT
+tables between its linears and records `trace_structure: none -> ...`.
 """
 
 from __future__ import annotations
