@@ -29,6 +29,7 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   lutsim::cli::add_compare_command(app);
   lutsim::cli::add_gemm_command(app);
+  lutsim::cli::add_lmma_command(app);
   lutsim::cli::add_model_command(app);
   lutsim::cli::add_trace_command(app);
   lutsim::cli::add_accuracy_command(app);

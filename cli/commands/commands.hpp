@@ -10,6 +10,7 @@ namespace lutsim::cli {
 void add_accuracy_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_gemm_command(CLI::App& app);
+void add_lmma_command(CLI::App& app);
 void add_model_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_config_command(CLI::App& app);

@@ -35,7 +35,7 @@ bool representable(double v, DataType type) {
 // An accumulator of one of the three types, holding its value exactly.
 class Accumulator {
  public:
-  explicit Accumulator(DataType type) : type_(type) {
+  explicit Accumulator(DataType type, double value = 0.0) : type_(type), value_(value) {
     require_one_of(type, kLutAccumulatorTypes, "LUT mpGEMM accumulator");
   }
 
@@ -82,7 +82,7 @@ class Accumulator {
   }
 
   DataType type_;
-  double value_ = 0.0;
+  double value_;
 };
 
 void check_shapes(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
@@ -126,23 +126,16 @@ unsigned plane_index(const QuantizedWeights& w, int n, int g, int j, int k) {
 
 double accumulate_output(std::span<const LutTable> row_tables, const QuantizedWeights& w, int n,
                          const LutGemmConfig& cfg) {
-  Accumulator acc(cfg.accumulator);
-  const bool quantized = cfg.table_format == TableEntryFormat::kInt8Quantized;
+  double acc = 0.0;
+  std::vector<unsigned> idx(static_cast<std::size_t>(cfg.weight_bits));
   for (std::size_t g = 0; g < row_tables.size(); ++g) {
-    const LutTable& table = row_tables[g];
-    double group_sum = 0.0;  // exact integer for quantized tables
     for (int j = 0; j < cfg.weight_bits; ++j) {
-      const unsigned idx = plane_index(w, n, static_cast<int>(g), j, cfg.geometry.k);
-      const double term = std::ldexp(table_lookup(table, idx, cfg), j);
-      if (quantized) {
-        group_sum += term;
-      } else {
-        acc.add(term);
-      }
+      idx[static_cast<std::size_t>(j)] =
+          plane_index(w, n, static_cast<int>(g), j, cfg.geometry.k);
     }
-    if (quantized) acc.add(acc.round(table.scale * group_sum));
+    acc = lut_accumulate_group(acc, row_tables[g], idx, cfg);
   }
-  return acc.value();
+  return acc;
 }
 
 double row_sum(const Matrix& x, int m) {
@@ -152,6 +145,23 @@ double row_sum(const Matrix& x, int m) {
 }
 
 }  // namespace
+
+double lut_accumulate_group(double acc, const LutTable& table,
+                            std::span<const unsigned> plane_indices, const LutGemmConfig& cfg) {
+  Accumulator a(cfg.accumulator, acc);
+  const bool quantized = cfg.table_format == TableEntryFormat::kInt8Quantized;
+  double group_sum = 0.0;  // exact integer for quantized tables
+  for (std::size_t j = 0; j < plane_indices.size(); ++j) {
+    const double term = std::ldexp(table_lookup(table, plane_indices[j], cfg), static_cast<int>(j));
+    if (quantized) {
+      group_sum += term;
+    } else {
+      a.add(term);
+    }
+  }
+  if (quantized) a.add(a.round(table.scale * group_sum));
+  return a.value();
+}
 
 void check_activations_representable(const Matrix& x, DataType type) {
   for (int m = 0; m < x.rows(); ++m) {

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <span>
+
 #include "core/lut/lut_config.hpp"
+#include "core/lut/lut_table.hpp"
 #include "core/lut/matrix.hpp"
 #include "core/lut/quantized_weights.hpp"
 
@@ -36,6 +39,14 @@ struct LutGemmResult {
 //   acc <- round(acc + round(scale_g * p_g))          (a multiply, then an add)
 // round() is the accumulator type's round to nearest even; INT32 is exact.
 LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg);
+
+// One group of that order: `acc` (a value of cfg.accumulator) after the
+// group's planes j = 0 .. plane_indices.size() - 1 with table `table`, plane
+// j's index plane_indices[j]. lut_mpgemm is this over the groups from 0; the
+// cycle-level sub-core runs it per LMMA. Throws std::overflow_error if an
+// INT32 accumulator would overflow.
+double lut_accumulate_group(double acc, const LutTable& table,
+                            std::span<const unsigned> plane_indices, const LutGemmConfig& cfg);
 
 // Throws std::invalid_argument naming the first element of x that is not
 // exactly representable in the activation type.

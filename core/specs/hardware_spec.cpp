@@ -158,6 +158,45 @@ LutTensorCoreSpec read_lut(config::ConfigReader r) {
   return l;
 }
 
+SubCoreSpec read_sub_core(config::ConfigReader r) {
+  const auto cycles = [&r](std::string_view key, std::string description) {
+    return r.get<int>(key, {.description = std::move(description),
+                            .unit = "cycles",
+                            .min = 1,
+                            .max = 1024});
+  };
+  SubCoreSpec s;
+  s.issue_width_instr_per_cycle = r.get<int>(
+      "issue_width_instr_per_cycle",
+      {.description = "warp instructions the sub-core's scheduler issues per cycle",
+       .unit = "instr/cycle",
+       .min = 1,
+       .max = 8});
+  s.register_banks = r.get<int>(
+      "register_banks",
+      {.description = "register-file banks of a sub-core (register i in bank i mod banks)",
+       .min = 1,
+       .max = 64});
+  s.register_bank_width_bits = r.get<int>(
+      "register_bank_width_bits",
+      {.description = "bits per lane one bank reads (and writes) per cycle: 32 x registers",
+       .unit = "bits",
+       .min = 32,
+       .max = 1024});
+  if (s.register_bank_width_bits % 32 != 0) {
+    throw r.error("register_bank_width_bits",
+                  "expected a multiple of 32 (whole 32-bit registers per lane), found " +
+                      std::to_string(s.register_bank_width_bits));
+  }
+  s.smem_latency_cycles =
+      cycles("smem_latency_cycles", "ld.shared / ldmatrix: issue to data in registers");
+  s.mma_fixed_latency_cycles = cycles(
+      "mma_fixed_latency_cycles", "mma: latency beyond its tensor-core occupancy cycles");
+  s.alu_latency_cycles =
+      cycles("alu_latency_cycles", "CUDA-core instruction: latency of a dependent one");
+  return s;
+}
+
 StaticPowerSpec read_static_power(config::ConfigReader r) {
   return {r.get<double>("static_w", {.description = "board power with nothing running, counted "
                                                     "for the whole of a run as static power",
@@ -195,6 +234,9 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   }
   if (auto power = root.optional_section("power", "static power for energy pricing")) {
     h.static_power = read_static_power(*power);
+  }
+  if (auto sub = root.optional_section("sub_core", "one SM sub-core for the cycle-level model")) {
+    h.sub_core = read_sub_core(*sub);
   }
   return h;
 }

@@ -30,6 +30,20 @@ struct LutTensorCoreSpec {
   }
 };
 
+// One SM sub-core (SM partition: a warp scheduler, its register file slice,
+// one tensor core and a quarter of the CUDA cores) as the cycle-level
+// sub-core model (sim/systemc/subcore) sees it. Every field is a required key
+// of the hardware YAML's `sub_core` section; the YAML says where each value
+// comes from.
+struct SubCoreSpec {
+  int issue_width_instr_per_cycle = 1;  // warp instructions the scheduler issues per cycle
+  int register_banks = 2;               // register `X<i>` lives in bank i mod banks
+  int register_bank_width_bits = 64;    // per lane per cycle: 64 = two 32-bit registers
+  int smem_latency_cycles = 23;         // ld.shared / ldmatrix issue -> data in registers
+  int mma_fixed_latency_cycles = 20;    // mma latency beyond its tensor-core occupancy
+  int alu_latency_cycles = 4;           // a dependent CUDA-core instruction's latency
+};
+
 // Physically meaningful factors the tile-level model is calibrated with,
 // the same for every GEMM shape on a GPU (see validation/README.md for how
 // each was obtained).
@@ -87,6 +101,7 @@ struct HardwareSpec {
   std::optional<PowerLimitSpec> power_limit;  // none: only the clock limits the tensor rate
   std::optional<LutTensorCoreSpec> lut_tensor_core;
   std::optional<StaticPowerSpec> static_power;  // none: static energy is not priced
+  std::optional<SubCoreSpec> sub_core;          // none: no cycle-level sub-core model
 
   // The register file the LUT variant actually has (doubled if configured).
   std::int64_t effective_register_file_bytes_per_sm() const {

@@ -39,19 +39,12 @@ int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKern
   return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
 }
 
-// K elements one CTA's main loop runs: its split-K slice rounded up to whole steps.
-double padded_k_slice(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
-  const int bk = k_step(tl.tile, k);
-  return static_cast<double>(ceil_div(ceil_div(s.k, tl.split_k), bk) * bk);
-}
-
 // Fragment bytes a CTA reads from shared memory per element of K: A fragments
 // once per warp column, B fragments once per warp row.
 double smem_fragment_bytes_per_k(const ThreadblockTile& t, const GemmKernel& k) {
-  const int wm = std::min(k.warp_m, t.bm);
-  const int wn = std::min(k.warp_n, t.bn);
-  return static_cast<double>(t.bm) * (t.bn / wn) * k.a_bytes_per_elem +
-         static_cast<double>(t.bn) * (t.bm / wm) * k.b_bytes_per_elem;
+  const WarpTile w = warp_tile(k, t);
+  return static_cast<double>(t.bm) * (t.bn / w.n) * k.a_bytes_per_elem +
+         static_cast<double>(t.bn) * (t.bm / w.m) * k.b_bytes_per_elem;
 }
 
 // SM cycles for `macs` on one of `busy_sms` SMs: the SM's MAC rate x
@@ -157,6 +150,16 @@ void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
 }
 
 }  // namespace
+
+WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t) {
+  return {std::min(kernel.warp_m, t.bm), std::min(kernel.warp_n, t.bn)};
+}
+
+std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
+                            const Tiling& tiling) {
+  const int bk = k_step(tiling.tile, kernel);
+  return ceil_div(ceil_div(shape.k, tiling.split_k), bk) * bk;
+}
 
 std::string_view to_string(GemmBound b) {
   switch (b) {

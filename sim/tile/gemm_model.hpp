@@ -34,6 +34,19 @@ struct GemmEstimate {
   ActionCounts actions;
 };
 
+// The warp tile a kernel's warps compute in CTA tile `t`: the kernel's
+// (warp_m, warp_n), capped by the CTA tile.
+struct WarpTile {
+  int m = 0;
+  int n = 0;
+};
+WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t);
+
+// K elements one CTA's main loop runs: its split-K slice rounded up to whole
+// main-loop steps (tile.bk x the kernel's k_step_multiplier).
+std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
+                            const Tiling& tiling);
+
 // One GEMM kernel of any family under one tiling:
 // - compute: the busiest SM runs ceil(CTAs / SMs) CTAs back to back; a CTA's
 //   main loop runs at the kernel's MAC rate x tensor_efficiency (at most the

@@ -84,3 +84,21 @@ TEST_CASE("a misspelt required key is reported as missing with the misspelling n
             "bad_misspelt_key.yaml:13:3: memory.dram_bytes: missing required key "
             "'dram_bytes' (DRAM capacity, bytes); is 'dram_byte' (line 14) a misspelling?");
 }
+
+TEST_CASE("the sub_core section reads strictly", "[config]") {
+  CHECK_FALSE(load("a100_like.yaml").sub_core.has_value());
+  const HardwareSpec h = load("sub_core.yaml");
+  REQUIRE(h.sub_core.has_value());
+  CHECK(h.sub_core->issue_width_instr_per_cycle == 2);
+  CHECK(h.sub_core->register_banks == 4);
+  CHECK(h.sub_core->register_bank_width_bits == 32);
+  CHECK(h.sub_core->smem_latency_cycles == 25);
+  CHECK(h.sub_core->mma_fixed_latency_cycles == 15);
+  CHECK(h.sub_core->alu_latency_cycles == 5);
+  CHECK_THAT(error_of("bad_sub_core_key.yaml"),
+             Catch::Contains("bad_sub_core_key.yaml:3:3: sub_core.operand_collectors: unknown key"));
+  CHECK_THAT(error_of("sub_core.yaml", {"sub_core.register_bank_width_bits=48"}),
+             Catch::Contains("sub_core.register_bank_width_bits: expected a multiple of 32"));
+  CHECK_THAT(error_of("sub_core.yaml", {"sub_core.issue_width_instr_per_cycle=0"}),
+             Catch::Contains("sub_core.issue_width_instr_per_cycle"));
+}

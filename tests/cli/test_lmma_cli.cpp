@@ -1,0 +1,99 @@
+// lutsim lmma end to end: a hand-written program with a hand-computed cycle
+// count, a generated GEMM warp program, --help, and bad input.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/run_lutsim.hpp"
+
+namespace {
+
+using lutsim::test::Run;
+
+Run run(const std::string& args) {
+  return lutsim::test::run_lutsim(args);
+}
+
+nlohmann::json row_of(const nlohmann::json& doc) {
+  REQUIRE(doc["rows"].size() == 1);
+  return doc["rows"][0];
+}
+
+}  // namespace
+
+// a100_lut_4x, ld.shared.b128 t0 then three dependent lmma.m2n256k16 (w2):
+// the load (4 wavefronts) is written at 23 + 3 + 1 = 27; each lmma collects
+// 13 bank-0 registers in 7 cycles, runs 4 groups x 2 planes = 8 cycles on
+// one of the four arrays (latency 7 + 1), and writes 16 registers in 4
+// cycles: issues at 27, 46, 65, done at 84; 26 + 18 + 18 dependency stalls.
+TEST_CASE("lutsim lmma runs a program file and reports cycles with units", "[cli][systemc]") {
+  const Run r = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  const nlohmann::json row = row_of(doc);
+  CHECK(row["cycles"] == 84);
+  CHECK(row["instructions"] == 4);
+  CHECK(row["stall_dependency_cycles"] == 62);
+  CHECK(row["drain_cycles"] == 18);
+  CHECK(row["lut_lookups"] == 3 * 2 * 256 * 4 * 2);
+  CHECK(doc["units"]["cycles"] == "cycles");
+  CHECK(doc["units"]["smem_read_bytes"] == "bytes");
+  CHECK(doc["config"]["hardware"]["name"] == "A100-LUT-4X");
+  CHECK(doc["config"]["hardware"]["sub_core"]["register_banks"] == 2);
+  CHECK(doc["command"] == "lmma");
+  CHECK(doc.contains("git_revision"));
+
+  const Run text = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma");
+  CHECK(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("A100-LUT-4X sub-core") && Catch::Contains("cycles"));
+}
+
+TEST_CASE("lutsim lmma generates the warp program of a GEMM", "[cli][systemc]") {
+  // Small K: every K step resident, so the values are checked against lut_mpgemm.
+  const Run small = run("lmma --hw a100_lut_4x --m 16 --n 4096 --k 256 --wbits 2 --json");
+  INFO(small.out);
+  REQUIRE(small.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(small.out);
+  CHECK(doc["gemm"]["values_checked_against_lut_mpgemm"] == true);
+  // The tile model picks a 16 x 64 x 64 CTA tile, so a 16 x 64 warp tile of
+  // m8n64k64 lmmas; 4 K steps, so fill and drain cost a third (docs/systemc.md).
+  CHECK(doc["gemm"]["warp_tile"]["m"] == 16);
+  CHECK(doc["gemm"]["warp_tile"]["n"] == 64);
+  CHECK(doc["gemm"]["k_steps"] == 4);
+  CHECK(doc["gemm"]["sub_core_over_tile_model"].get<double>() == Approx(0.684).epsilon(0.01));
+  CHECK(doc["config"]["lmma"]["gemm"]["wbits"] == 2);
+
+  const Run large = run("lmma --hw a100_lut_4x --m 2048 --n 8192 --k 8192 --wbits 2");
+  INFO(large.out);
+  REQUIRE(large.status == 0);
+  CHECK_THAT(large.out, Catch::Contains("values: not computed") &&
+                            Catch::Contains("tile model's choice") &&
+                            Catch::Contains("ratio 0.99"));
+}
+
+TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
+  const Run help = run("lmma --help");
+  CHECK(help.status == 0);
+  CHECK_THAT(help.out, Catch::Contains("--program") && Catch::Contains("--wbits") &&
+                           Catch::Contains("sub_core"));
+  for (const char* args :
+       {"lmma --hw a100_lut_4x", "lmma --hw a100_lut_4x --m 16 --n 256",
+        "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --m 1 --n 1 --k 1",
+        "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --wbits 3",
+        "lmma --hw a100_lut_4x --m 16 --n 256 --k 64 --wbits 9",
+        "lmma --hw a100_lut_4x --program no/such/file.lmma"}) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::StartsWith("lutsim: error: "));
+  }
+  const Run parse = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_bad_operand.lmma");
+  CHECK(parse.status == 1);
+  CHECK(parse.out ==
+        "lutsim: error: tests/cli/data/lmma_bad_operand.lmma:1:41: expected ',', found end of "
+        "line\n");
+  const Run no_sub_core = run("lmma --hw tests/core/specs/data/lut_4x.yaml --m 16 --n 256 --k 64");
+  CHECK(no_sub_core.status == 1);
+  CHECK_THAT(no_sub_core.out, Catch::Contains("no sub_core section"));
+}

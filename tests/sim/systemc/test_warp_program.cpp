@@ -1,0 +1,145 @@
+#include <catch2/catch.hpp>
+
+#include "compiler/program/program_parser.hpp"
+#include "compiler/program/program_printer.hpp"
+#include "core/lut/lut_mpgemm.hpp"
+#include "core/lut/random_problem.hpp"
+#include "sim/systemc/subcore/sub_core.hpp"
+#include "sim/systemc/subcore/warp_program.hpp"
+#include "sim/tile/gemm_kernel.hpp"
+
+namespace lutsim::systemc {
+namespace {
+
+HardwareSpec hardware(const std::string& name) {
+  return load_hardware("configs/hw/" + name + ".yaml");
+}
+
+// Simulated MACs per cycle of one sub-core x the SM's partitions, over the
+// tile model's per-SM LUT rate (lut_kernel's macs_per_cycle_per_sm).
+struct Throughput {
+  SubCoreResult result;
+  double sm_macs_per_cycle = 0.0;
+  double tile_model_macs_per_cycle = 0.0;
+  double ratio() const { return sm_macs_per_cycle / tile_model_macs_per_cycle; }
+};
+
+Throughput warp_throughput(const std::string& hw_name, std::int64_t m, std::int64_t n,
+                           std::int64_t k, int bits) {
+  const HardwareSpec hw = hardware(hw_name);
+  const WarpProgram p = gemm_warp_program(hw, m, n, k, bits, DataType::kFp16);
+  SubCore core(sub_core_config(hw), p.program, SubCore::Mode::kTimingOnly);
+  Throughput t;
+  t.result = core.run();
+  const double macs =
+      static_cast<double>(p.spec.warp_m) * p.spec.warp_n * p.spec.k_step * p.spec.k_steps;
+  t.sm_macs_per_cycle = macs / static_cast<double>(t.result.cycles) * hw.tensor_cores_per_sm;
+  t.tile_model_macs_per_cycle = lut_kernel(hw, bits, DataType::kFp16).macs_per_cycle_per_sm;
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("warp_tile_program: loads ahead of the lmmas, one lmma per tile and K step",
+          "[systemc][subcore]") {
+  WarpTileSpec s;
+  s.warp_m = 4;
+  s.warp_n = 128;
+  s.k_step = 16;
+  s.k_steps = 4;
+  s.datapath = {2,
+                {.k = 4, .table_form = TableForm::kSymmetricHalf},
+                DataType::kFp16,
+                TableEntryFormat::kFp16,
+                DataType::kFp32};
+  s.array = {.m = 2, .n = 64, .k = 4, .table_form = TableForm::kSymmetricHalf};
+  s.arrays = 2;
+  s.smem_bytes = 65536;
+  const WarpProgram p = warp_tile_program(s);
+  // Tables 4 x 4 x 8 x 2 = 256 bytes, weights 128 x 16 x 2 / 8 = 512 bytes:
+  // each padded to 512, a step is 1024 bytes.
+  CHECK(p.layout.instruction == lmma::MatrixShape{2, 128, 16});
+  CHECK(p.layout.step_bytes == 1024);
+  CHECK(p.layout.resident_steps == 4);
+  CHECK(lmma::print_program(p.program) ==
+        "ld.shared.b128 w0, [512 + lane*16]\n"
+        "ld.shared.b128 t0, [lane*16]\n"
+        "repeat 1 as i {\n"
+        "  lmma.m2n128k16.f16.i2.f32.f32 d0, t0, w0, d0\n"
+        "  ld.shared.b128 w4, [1536 + i*2048 + lane*16]\n"
+        "  lmma.m2n128k16.f16.i2.f32.f32 d8, t1, w0, d8\n"
+        "  ld.shared.b128 t4, [1024 + i*2048 + lane*16]\n"
+        "  lmma.m2n128k16.f16.i2.f32.f32 d0, t4, w4, d0\n"
+        "  ld.shared.b128 w0, [2560 + i*2048 + lane*16]\n"
+        "  lmma.m2n128k16.f16.i2.f32.f32 d8, t5, w4, d8\n"
+        "  ld.shared.b128 t0, [2048 + i*2048 + lane*16]\n"
+        "}\n"
+        "lmma.m2n128k16.f16.i2.f32.f32 d0, t0, w0, d0\n"
+        "ld.shared.b128 w4, [3584 + lane*16]\n"
+        "lmma.m2n128k16.f16.i2.f32.f32 d8, t1, w0, d8\n"
+        "ld.shared.b128 t4, [3072 + lane*16]\n"
+        "lmma.m2n128k16.f16.i2.f32.f32 d0, t4, w4, d0\n"
+        "lmma.m2n128k16.f16.i2.f32.f32 d8, t5, w4, d8\n");
+  // The text is a program like any other.
+  CHECK(lmma::parse_program(lmma::print_program(p.program), "gen") == p.program);
+  s.warp_n = 96;
+  CHECK_THROWS_WITH(warp_tile_program(s), Catch::Contains("not a multiple of array_n 64"));
+  // 64 columns: the two arrays take two row pairs each.
+  s.warp_n = 64;
+  CHECK(warp_tile_program(s).layout.instruction == lmma::MatrixShape{4, 64, 16});
+  s.warp_m = 2;
+  CHECK(warp_tile_program(s).layout.instruction == lmma::MatrixShape{2, 64, 16});
+}
+
+// A generated program on the sub-core computes the warp tile's GEMM bit for
+// bit as lut_mpgemm does, for an odd and an even number of K steps.
+TEST_CASE("sub-core: a generated warp program is bit-exact with lut_mpgemm", "[systemc][subcore]") {
+  HardwareSpec hw = hardware("a100_lut_4x");
+  hw.lut_tensor_core->throughput_scale = 2;
+  const SubCoreConfig config = sub_core_config(hw);
+  for (const auto& [act, steps, bits] :
+       {std::tuple{DataType::kFp16, 5, 2}, std::tuple{DataType::kFp16, 2, 3},
+        std::tuple{DataType::kInt8, 3, 4}}) {
+    WarpTileSpec s;
+    s.warp_m = 4;
+    s.warp_n = 128;
+    s.k_step = 16;
+    s.k_steps = steps;
+    s.datapath = lut_datapath(hw, bits, act);
+    s.array = hw.lut_tensor_core->geometry;
+    s.arrays = 2;
+    s.smem_bytes = config.smem_bytes;
+    const WarpProgram p = warp_tile_program(s);
+    const MpGemmProblem problem = make_random_problem(
+        {.m = 4, .n = 128, .k = 16 * steps, .activation = act, .weight_bits = bits, .seed = 11});
+    SubCore core(config, p.program);
+    write_warp_operands(p, problem.x, problem.w, core.shared_memory());
+    core.run();
+    const Matrix got = read_warp_accumulators(p, core.registers());
+    const Matrix want = lut_mpgemm(problem.x, problem.w, s.datapath).accumulators;
+    for (int m = 0; m < 4; ++m) {
+      for (int n = 0; n < 128; ++n) {
+        INFO(to_string(act) << " steps " << steps << " bits " << bits << " m " << m << " n " << n);
+        REQUIRE(got(m, n) == want(m, n));
+      }
+    }
+  }
+}
+
+// The sub-core running the warp tile the tile model chose, against the tile
+// model's per-SM LUT rate (docs/systemc.md, "Sub-core throughput against the
+// tile model", explains the gap).
+TEST_CASE("sub-core throughput on OPT and Llama warp tiles vs the tile model",
+          "[systemc][subcore]") {
+  // Llama-2-70B o_proj (N = K = 8192) and OPT-175B fc1 (N = 49152, K = 12288), prefill of 2048
+  // tokens.
+  const Throughput llama = warp_throughput("a100_lut_4x", 2048, 8192, 8192, 2);
+  const Throughput opt = warp_throughput("a100_lut_4x", 2048, 49152, 12288, 2);
+  for (const Throughput* t : {&llama, &opt}) {
+    INFO("ratio " << t->ratio() << " cycles " << t->result.cycles);
+    CHECK(t->ratio() > 0.99);
+    CHECK(t->ratio() <= 1.0);
+  }
+}
+
+}  // namespace lutsim::systemc
