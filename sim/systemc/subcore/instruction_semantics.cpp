@@ -41,7 +41,9 @@ std::int64_t entry_bytes(TableEntryFormat f) {
 }
 
 // Table t of a T operand (layout of docs/lmma.md).
-LutTable table_at(std::span<const std::uint8_t> bytes, std::int64_t t, const LutGemmConfig& cfg) {
+}  // namespace
+
+LutTable load_table(std::span<const std::uint8_t> bytes, std::int64_t t, const LutGemmConfig& cfg) {
   const std::int64_t entries = cfg.geometry.table_entries();
   LutTable table;
   table.entries.resize(static_cast<std::size_t>(entries));
@@ -62,8 +64,8 @@ LutTable table_at(std::span<const std::uint8_t> bytes, std::int64_t t, const Lut
   return table;
 }
 
-void put_table(std::span<std::uint8_t> bytes, std::int64_t t, const LutTable& table,
-               const LutGemmConfig& cfg) {
+void store_table(std::span<std::uint8_t> bytes, std::int64_t t, const LutTable& table,
+                 const LutGemmConfig& cfg) {
   const auto entries = static_cast<std::int64_t>(table.entries.size());
   if (cfg.table_format == TableEntryFormat::kInt8Quantized) {
     const std::int64_t base = t * (entries + 2);
@@ -81,6 +83,8 @@ void put_table(std::span<std::uint8_t> bytes, std::int64_t t, const LutTable& ta
   }
 }
 
+namespace {
+
 void execute_lutpre(const DecodedInstruction& in, RegisterFile& rf) {
   const LutGemmConfig& cfg = in.datapath;
   const lmma::MatrixShape& s = in.source->shape;
@@ -94,7 +98,7 @@ void execute_lutpre(const DecodedInstruction& in, RegisterFile& rf) {
         x[static_cast<std::size_t>(i)] =
             load_element(a, static_cast<std::int64_t>(m) * s.k + g * k + i, cfg.activation);
       }
-      put_table(t, static_cast<std::int64_t>(m) * (s.k / k) + g, precompute_table(x, cfg), cfg);
+      store_table(t, static_cast<std::int64_t>(m) * (s.k / k) + g, precompute_table(x, cfg), cfg);
     }
   }
 }
@@ -109,7 +113,7 @@ void execute_lmma(const DecodedInstruction& in, RegisterFile& rf) {
   const auto c = rf.fragment(in.reads[2]);
   std::vector<LutTable> tables;
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(s.m) * groups; ++i) {
-    tables.push_back(table_at(t, i, cfg));
+    tables.push_back(load_table(t, i, cfg));
   }
   std::vector<double> acc(static_cast<std::size_t>(s.m) * s.n);
   for (std::size_t i = 0; i < acc.size(); ++i)
@@ -241,16 +245,6 @@ void store_element(std::span<std::uint8_t> bytes, std::int64_t i, DataType type,
       break;
   }
   throw DataTypeError("no operand codec for " + std::string(to_string(type)));
-}
-
-LutTable load_table(std::span<const std::uint8_t> bytes, std::int64_t t,
-                    const LutGemmConfig& datapath) {
-  return table_at(bytes, t, datapath);
-}
-
-void store_table(std::span<std::uint8_t> bytes, std::int64_t t, const LutTable& table,
-                 const LutGemmConfig& datapath) {
-  put_table(bytes, t, table, datapath);
 }
 
 void store_weight_code(std::span<std::uint8_t> bytes, std::int64_t i, int bits, unsigned code) {

@@ -70,10 +70,16 @@ SubCore::SubCore(const SubCoreConfig& config, lmma::Program program, Mode mode)
   advance_to_instruction();
 }
 
-std::uint64_t& SubCore::ready(const RegisterRange& r, int i) {
+std::uint64_t& SubCore::written_at(const RegisterRange& r, int i) {
   return written_at_[static_cast<std::size_t>(r.cls)][static_cast<std::size_t>(r.first + i)];
 }
-std::uint64_t& SubCore::reads_until(const RegisterRange& r, int i) {
+std::uint64_t& SubCore::read_until(const RegisterRange& r, int i) {
+  return read_until_[static_cast<std::size_t>(r.cls)][static_cast<std::size_t>(r.first + i)];
+}
+std::uint64_t SubCore::written_at(const RegisterRange& r, int i) const {
+  return written_at_[static_cast<std::size_t>(r.cls)][static_cast<std::size_t>(r.first + i)];
+}
+std::uint64_t SubCore::read_until(const RegisterRange& r, int i) const {
   return read_until_[static_cast<std::size_t>(r.cls)][static_cast<std::size_t>(r.first + i)];
 }
 
@@ -103,15 +109,14 @@ std::optional<StallReason> SubCore::blocked(const DecodedInstruction& d) const {
     if (all_done_at_ > t) return StallReason::kBarrier;
     return std::nullopt;
   }
-  auto& self = const_cast<SubCore&>(*this);
   for (const RegisterRange& r : d.reads) {
     for (int i = 0; i < r.count; ++i) {
-      if (self.ready(r, i) > t) return StallReason::kDependency;
+      if (written_at(r, i) > t) return StallReason::kDependency;
     }
   }
   for (const RegisterRange& r : d.writes) {
     for (int i = 0; i < r.count; ++i) {
-      if (self.ready(r, i) > t || self.reads_until(r, i) > t) return StallReason::kDependency;
+      if (written_at(r, i) > t || read_until(r, i) > t) return StallReason::kDependency;
     }
   }
   if (d.read_cycles > 0 && ports_free_at_ > t) return StallReason::kRegisterPorts;
@@ -146,7 +151,7 @@ void SubCore::issue(const DecodedInstruction& d) {
   if (d.read_cycles > 0) {
     ports_free_at_ = start;
     for (const RegisterRange& r : d.reads) {
-      for (int i = 0; i < r.count; ++i) reads_until(r, i) = std::max(reads_until(r, i), start);
+      for (int i = 0; i < r.count; ++i) read_until(r, i) = std::max(read_until(r, i), start);
     }
   }
   std::uint64_t occupancy = static_cast<std::uint64_t>(d.occupancy);
@@ -179,7 +184,7 @@ void SubCore::issue(const DecodedInstruction& d) {
     done_at = writeback + static_cast<std::uint64_t>(d.write_cycles);
     write_ports_free_at_ = done_at;
     for (const RegisterRange& r : d.writes) {
-      for (int i = 0; i < r.count; ++i) ready(r, i) = done_at;
+      for (int i = 0; i < r.count; ++i) written_at(r, i) = done_at;
     }
   }
   all_done_at_ = std::max(all_done_at_, done_at);

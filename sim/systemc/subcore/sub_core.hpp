@@ -106,8 +106,11 @@ class SubCore {
   std::optional<StallReason> blocked(const DecodedInstruction& d) const;
   void issue(const DecodedInstruction& d);
   void evaluate_addresses(const DecodedInstruction& d);
-  std::uint64_t& ready(const RegisterRange& r, int i);
-  std::uint64_t& reads_until(const RegisterRange& r, int i);
+  // Scoreboard entries of register r.first + i.
+  std::uint64_t& written_at(const RegisterRange& r, int i);
+  std::uint64_t& read_until(const RegisterRange& r, int i);
+  std::uint64_t written_at(const RegisterRange& r, int i) const;
+  std::uint64_t read_until(const RegisterRange& r, int i) const;
 
   SubCoreConfig config_;
   Mode mode_;

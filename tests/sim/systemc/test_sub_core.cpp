@@ -155,6 +155,19 @@ TEST_CASE("sub-core: a barrier", "[systemc][subcore]") {
   CHECK(r.instructions == 3);
 }
 
+// lutpre.m2k16 on k = 4 half tables: 2 x 4 tables of 8 entries, each a sum
+// of 4 activations (3 additions): 192 additions over 16 lanes = 12 cycles,
+// latency 12 - 1 + 4. Source a0 (64 bytes): 1 cycle; tables t0 (128 bytes)
+// written in 1: start 1, result 16, written at 17.
+TEST_CASE("sub-core: lutpre on the CUDA cores", "[systemc][subcore]") {
+  const SubCoreResult r = run("lutpre.m2k16.f16.f16 t0, a0\n");
+  CHECK(r.cycles == 17);
+  CHECK(r.actions.precompute_adds == 192);
+  CHECK(r.unit_busy_cycles[static_cast<std::size_t>(Unit::kCuda)] == 12);
+  CHECK(r.actions.register_reads == 1);
+  CHECK(r.actions.register_writes == 1);
+}
+
 TEST_CASE("sub-core: repeats and loop variables in addresses", "[systemc][subcore]") {
   SubCore core(test_config(),
                lmma::parse_program("repeat 3 as k {\n"
