@@ -10,6 +10,7 @@
 
 #include "core/config/config_tree.hpp"
 #include "core/config/key_suggestion.hpp"
+#include "core/config/yaml_documents.hpp"
 #include "core/io/text_file.hpp"
 
 namespace lutsim::config {
@@ -123,10 +124,9 @@ Node convert(const YAML::Node& yaml, const SourceText& source, const std::string
 
 // yaml-cpp's parse of `text`; syntax errors become ConfigErrors at the
 // parser's position.
-std::vector<YAML::Node> parse_yaml(std::string_view text, const SourceText& source,
-                                   const std::string& key_path) {
+YamlDocuments parse_yaml(std::string_view text, const SourceText& source, const std::string& key_path) {
   try {
-    return YAML::LoadAll(std::string(text));
+    return parse_yaml_documents(text);
   } catch (const YAML::Exception& e) {
     throw ConfigError(locate(source, e.mark), key_path, "YAML syntax error: " + e.msg);
   }
@@ -134,16 +134,16 @@ std::vector<YAML::Node> parse_yaml(std::string_view text, const SourceText& sour
 
 // A config file's text as a tree: one document whose top level is a mapping.
 Node parse_config_text(std::string_view text, const SourceText& source) {
-  const std::vector<YAML::Node> documents = parse_yaml(text, source, "");
-  if (documents.size() > 1) {
-    throw ConfigError(locate(source, documents[1].Mark()), "",
+  const YamlDocuments documents = parse_yaml(text, source, "");
+  if (documents.second_start) {
+    throw ConfigError(locate(source, *documents.second_start), "",
                       "expected a single YAML document, found a second one");
   }
-  if (documents.empty() || documents[0].IsNull()) {
+  if (!documents.first || documents.first->IsNull()) {
     throw ConfigError({source.file, 0, 0}, "",
                       "the config is empty; expected a mapping of keys at the top level");
   }
-  Node root = convert(documents[0], source, "", 0);
+  Node root = convert(*documents.first, source, "", 0);
   if (root.kind != NodeKind::kMapping) {
     throw ConfigError(
         root.location, "",
@@ -322,13 +322,12 @@ Node& override_target(Node& root, const Assignment& assignment) {
 
 Node parse_override_value(const Assignment& assignment) {
   const SourceText source{assignment.display, assignment.value_column - 1, true};
-  const std::vector<YAML::Node> documents =
-      parse_yaml(assignment.value, source, assignment.key_path);
-  if (documents.size() != 1) {
+  const YamlDocuments documents = parse_yaml(assignment.value, source, assignment.key_path);
+  if (!documents.first || documents.second_start) {
     throw ConfigError({assignment.display, 1, assignment.value_column}, assignment.key_path,
                       "malformed override: the value must be a single YAML value");
   }
-  return convert(documents[0], source, assignment.key_path, 0);
+  return convert(*documents.first, source, assignment.key_path, 0);
 }
 
 // ---------------------------------------------------------------------------

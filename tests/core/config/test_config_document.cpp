@@ -146,6 +146,13 @@ TEST_CASE("the top level must be a single mapping", "[config][document]") {
         "inline.yaml:3:1: expected a single YAML document, found a second one");
 }
 
+// yaml-cpp 0.7's LoadAll loops forever (allocating) on these (found by
+// fuzz/sweep_yaml): each must end in a syntax error at the stray token.
+TEST_CASE("a stray flow indicator at the top level is a syntax error, not a hang", "[config][document]") {
+  CHECK(string_error("#\n,") == "inline.yaml:2:1: YAML syntax error: unexpected character");
+  CHECK(string_error(",") == "inline.yaml:1:1: YAML syntax error: unexpected character");
+}
+
 TEST_CASE("YAML tags are rejected", "[config][document]") {
   CHECK(string_error("v: !!str 3\n") ==
         "inline.yaml:1:4: v: YAML tags are not supported (found 'tag:yaml.org,2002:str')");
