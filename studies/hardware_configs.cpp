@@ -1,5 +1,8 @@
 #include "studies/hardware_configs.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include "core/config/config_document.hpp"
 
 namespace lutsim {
@@ -42,6 +45,12 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
                                  "' that hw.<config> overrides address");
     }
     return found->second.spec;
+  }
+  std::error_code ignored;
+  if (!std::filesystem::is_regular_file(path, ignored)) {
+    throw where.error(key, "'" + name_or_path + "' names no hardware config: " + path.string() +
+                               (std::filesystem::exists(path, ignored) ? " is not a regular file"
+                                                                       : " does not exist"));
   }
   auto doc = config::ConfigDocument::load_file(path);
   for (const Routed& r : routed_) {

@@ -73,6 +73,17 @@ TEST_CASE("bad hardware overrides name the override and the key", "[studies]") {
                  Catch::Contains("lut_tensor_core.array_n"));
 }
 
+// Found by fuzz/study_yaml: the error named only the missing file, not the study key
+// that named it.
+TEST_CASE("a hardware config name that names no file is an error at the study's key", "[studies]") {
+  CHECK(load_error({"baseline_gpu=a100_sxm5"}) ==
+        "--set baseline_gpu=a100_sxm5:1:20: baseline_gpu: 'a100_sxm5' names no hardware config: "
+        "configs/hw/a100_sxm5.yaml does not exist");
+  CHECK_THAT(load_error({"baseline_gpu=configs/hw"}),
+             Catch::EndsWith("baseline_gpu: 'configs/hw' names no hardware config: configs/hw is not a "
+                             "regular file"));
+}
+
 TEST_CASE("an unknown study names the registered ones", "[studies]") {
   CHECK_THAT(load_error({"study=comparison"}),
              Catch::Contains("study") && Catch::Contains("accuracy") &&
