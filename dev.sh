@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lutsim developer entry point.
 #   ./dev.sh run    install what is missing, build, run the main job
-#   ./dev.sh test   install what is missing, build, run every test
+#   ./dev.sh test   install what is missing, build, run every test, then the
+#                   fast tests and the fuzz targets under ASan + UBSan (clang)
 #   ./dev.sh build  install what is missing, build
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -16,6 +17,15 @@ build() {
   cmake --build "$build_dir" -j"$jobs"
 }
 
+# The library, the fast unit tests (cmake/Sanitizers.cmake says which labels)
+# and the fuzz targets (fuzz/README.md) built with clang, ASan and UBSan, and run.
+sanitized_tests() {
+  local dir=${LUTSIM_SAN_BUILD_DIR:-build-san}
+  cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_BUILD_TYPE=Sanitize -DLUTSIM_FUZZ=ON -DLUTSIM_BUILD_RTL=OFF >/dev/null
+  CTEST_PARALLEL_LEVEL=$jobs cmake --build "$dir" -j"$jobs" --target lutsim_sanitized_check
+}
+
 case "${1:-}" in
   run)
     install
@@ -28,6 +38,9 @@ case "${1:-}" in
     start=$(date +%s)
     ctest --test-dir "$build_dir" --output-on-failure -j"$jobs"
     echo "dev.sh: all tests ran in $(($(date +%s) - start)) s"
+    start=$(date +%s)
+    sanitized_tests
+    echo "dev.sh: sanitizer build, sanitized tests and fuzzing ran in $(($(date +%s) - start)) s"
     ;;
   build)
     install
