@@ -12,6 +12,11 @@ ForwardPassKeys read_forward_pass_keys(config::ConfigReader& r) {
   k.launch_gaps = r.get<bool>("launch_gaps",
                               {.description = "add the host launch gap per kernel (no CUDA graphs)",
                                .default_value = false});
+  k.attention = parse_attention_mode(r.get<std::string>(
+      "attention", {.description = "fused: one FlashAttention-style kernel per layer; unfused: "
+                                   "score GEMM, softmax and value GEMM",
+                    .default_value = "fused",
+                    .allowed = {"fused", "unfused"}}));
   return k;
 }
 

@@ -9,9 +9,10 @@ namespace lutsim {
 struct ForwardPassKeys {
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool launch_gaps = false;
+  AttentionMode attention = AttentionMode::kFused;
 };
 
-// Reads precompute and launch_gaps from `r`.
+// Reads precompute, launch_gaps and attention from `r`.
 ForwardPassKeys read_forward_pass_keys(config::ConfigReader& r);
 
 }  // namespace lutsim

@@ -81,10 +81,11 @@ std::string describe_points(const MeasuredDataset& data, const std::vector<Point
   return out;
 }
 
-std::string bar_failure(const AccuracyBar& bar, const MeasuredDataset& data,
-                        const DatasetError& error, std::size_t worst_count) {
+std::string bar_miss_message(const AccuracyBar& bar, const BarSubject& subject,
+                             const std::vector<ErrorSummary>& groups,
+                             const std::function<WorstShapes()>& worst) {
   std::string over;
-  for (const ErrorSummary& g : error.groups) {
+  for (const ErrorSummary& g : groups) {
     const bool all = g.group == "all";
     const std::optional<double> limit = all ? std::optional<double>(bar.mape) : bar.regime_mape;
     if (limit && g.mape > *limit) {
@@ -93,10 +94,18 @@ std::string bar_failure(const AccuracyBar& bar, const MeasuredDataset& data,
     }
   }
   if (over.empty()) return "";
-  const std::vector<PointError> worst = error.worst(data, worst_count);
-  return "dataset " + data.name + " (" + data.source.string() + ", predicted with " +
-         data.gpu_config + ") misses its bar at " + bar.where + ":\n" + over + "  worst " +
-         std::to_string(worst.size()) + " shapes:\n" + describe_points(data, worst);
+  const WorstShapes w = worst();
+  return "dataset " + subject.name + " (" + subject.source.string() + ", predicted with " +
+         subject.gpu_config + ") misses its bar at " + bar.where + ":\n" + over + "  worst " +
+         std::to_string(w.count) + " shapes:\n" + w.lines;
+}
+
+std::string bar_failure(const AccuracyBar& bar, const MeasuredDataset& data,
+                        const DatasetError& error, std::size_t worst_count) {
+  return bar_miss_message(bar, {data.name, data.source, data.gpu_config}, error.groups, [&] {
+    const std::vector<PointError> worst = error.worst(data, worst_count);
+    return WorstShapes{worst.size(), describe_points(data, worst)};
+  });
 }
 
 }  // namespace lutsim

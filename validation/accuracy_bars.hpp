@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -43,6 +44,25 @@ AccuracyBars load_accuracy_bars(const std::filesystem::path& yaml);
 // predicted time, error).
 std::string bar_failure(const AccuracyBar& bar, const MeasuredDataset& data,
                         const DatasetError& error, std::size_t worst_count = 10);
+
+// What a bar message names: the dataset, its file and the config predicting it.
+struct BarSubject {
+  std::string name;
+  std::filesystem::path source;
+  std::string gpu_config;
+};
+
+// The worst shapes a bar message lists, one line each.
+struct WorstShapes {
+  std::size_t count = 0;
+  std::string lines;
+};
+
+// bar_failure for any kind of dataset: "" when every group of `groups` is
+// within its bar; else the message, with the shapes `worst` gives.
+std::string bar_miss_message(const AccuracyBar& bar, const BarSubject& subject,
+                             const std::vector<ErrorSummary>& groups,
+                             const std::function<WorstShapes()>& worst);
 
 // One line per point: "<label> M=.. N=.. K=..: measured .. us, predicted .. us, +..%".
 std::string describe_points(const MeasuredDataset& data, const std::vector<PointError>& points);

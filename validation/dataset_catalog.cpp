@@ -25,7 +25,8 @@ DatasetEntry read_entry(config::ConfigReader r, const std::filesystem::path& bas
   e.path =
       base / r.get<std::string>("path", {.description = "the CSV, relative to this file's folder"});
   e.format = parse_dataset_format(r.get<std::string>(
-      "format", {.description = "file format", .allowed = {"vidur", "bitblas", "cublas"}}));
+      "format",
+      {.description = "file format", .allowed = {"vidur", "bitblas", "cublas", "sdpa"}}));
   e.hw = r.get<std::string>(
       "hw", {.description = "hardware config it was measured on (configs/hw name or path)"});
   e.timing = parse_timing_method(r.get<std::string>(
@@ -37,6 +38,13 @@ DatasetEntry read_entry(config::ConfigReader r, const std::filesystem::path& bas
                  .default_value = std::vector<std::string>{"fp16", "bf16"},
                  .allowed = {"fp16", "bf16", "int8", "fp8"}});
   for (const auto& t : types) e.types.push_back(parse_data_type(t));
+  if (e.format == DatasetFormat::kSdpa) {
+    e.phase = r.get<std::string>(
+        "phase", {.description = "the attention calls evaluated (one bar per phase)",
+                  .allowed = {"prefill", "decode"}});
+  } else if (r.has("phase")) {
+    throw r.error("phase", "applies to sdpa (attention) datasets only");
+  }
   return e;
 }
 
@@ -80,17 +88,37 @@ DatasetCatalog load_dataset_catalog(const std::filesystem::path& yaml) {
   return c;
 }
 
-MeasuredDataset load_catalog_dataset(const DatasetEntry& entry) {
+namespace {
+
+void check_declared_format(const DatasetEntry& entry) {
   const DatasetFormat seen = detect_dataset_format(entry.path);
   if (seen != entry.format) {
     throw std::runtime_error(entry.where + ": dataset '" + entry.id + "' is declared format '" +
                              std::string(to_string(entry.format)) + "' but " + entry.path.string() +
                              " has the header of format '" + std::string(to_string(seen)) + "'");
   }
-  MeasuredDataset d = load_measured_dataset(entry.path, entry.format, entry.timing);
+}
+
+// The entry's name, description and hardware config on a loaded set.
+template <class Dataset>
+Dataset named_as(Dataset d, const DatasetEntry& entry) {
   d.name = entry.id;
   d.description = entry.description;
   d.gpu_config = entry.hw;
+  return d;
+}
+
+}  // namespace
+
+AttentionDataset load_catalog_attention(const DatasetEntry& entry) {
+  check_declared_format(entry);
+  return named_as(load_sdpa_dataset(entry.path, entry.phase, entry.types), entry);
+}
+
+MeasuredDataset load_catalog_dataset(const DatasetEntry& entry) {
+  check_declared_format(entry);
+  MeasuredDataset d =
+      named_as(load_measured_dataset(entry.path, entry.format, entry.timing), entry);
   keep_types(d, entry.types);
   return d;
 }

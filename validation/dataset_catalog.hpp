@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "validation/dataset_format.hpp"
+#include "validation/measured_attention.hpp"
 
 namespace lutsim {
 
@@ -19,6 +20,7 @@ struct DatasetEntry {
   std::string hw;  // hardware config: a name in configs/hw/ or a path
   TimingMethod timing = TimingMethod::kKernelOnly;
   std::vector<DataType> types;  // operand types evaluated; rows of others are left out
+  std::string phase;            // sdpa only: prefill | decode, the rows evaluated
   std::string where;           // "<catalog>:<line>:<column>" of the entry, for messages
 };
 
@@ -40,7 +42,9 @@ DatasetCatalog load_dataset_catalog(const std::filesystem::path& yaml);
 
 // Loads the entry's CSV, checks that its header is the declared format, and
 // keeps the declared operand types; name, description and gpu_config come
-// from the entry.
+// from the entry. load_catalog_dataset: GEMM formats; load_catalog_attention:
+// sdpa (the entry's phase).
 MeasuredDataset load_catalog_dataset(const DatasetEntry& entry);
+AttentionDataset load_catalog_attention(const DatasetEntry& entry);
 
 }  // namespace lutsim

@@ -24,6 +24,9 @@ const std::vector<FormatColumns>& known_formats() {
       {DatasetFormat::kCublasBench,
        {"gpu", "sm_count", "sm_clock_max_mhz", "driver", "cuda_runtime", "cublas", "dtype",
         "layout", "m", "n", "k", "batch", "median_us", "label"}},
+      {DatasetFormat::kSdpa,
+       {"model", "phase", "batch", "q_heads", "kv_heads", "head_dim", "q_len", "kv_len", "dtype",
+        "median_us"}},
   };
   return kFormats;
 }
@@ -44,6 +47,8 @@ std::string_view to_string(DatasetFormat f) {
       return "bitblas";
     case DatasetFormat::kCublasBench:
       return "cublas";
+    case DatasetFormat::kSdpa:
+      return "sdpa";
   }
   return "?";
 }
@@ -53,7 +58,7 @@ DatasetFormat parse_dataset_format(std::string_view name) {
     if (to_string(f.format) == name) return f.format;
   }
   throw std::invalid_argument("unknown dataset format '" + std::string(name) +
-                              "' (allowed: vidur, bitblas, cublas)");
+                              "' (allowed: vidur, bitblas, cublas, sdpa)");
 }
 
 TimingMethod default_timing(DatasetFormat f) {
@@ -86,6 +91,10 @@ MeasuredDataset load_measured_dataset(const std::filesystem::path& csv, DatasetF
       return load_bitblas_dataset(csv, timing);
     case DatasetFormat::kCublasBench:
       return load_cublas_bench_dataset(csv, timing);
+    case DatasetFormat::kSdpa:
+      throw std::invalid_argument(csv.string() +
+                                  ": fused-attention (sdpa) timings are not GEMMs; they are "
+                                  "evaluated against the attention model");
   }
   throw std::logic_error("unhandled dataset format");
 }

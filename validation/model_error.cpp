@@ -8,9 +8,8 @@
 #include <tuple>
 
 namespace lutsim {
-namespace {
 
-ErrorSummary summarize(const std::string& group, const std::vector<double>& rel) {
+ErrorSummary summarize_errors(const std::string& group, const std::vector<double>& rel) {
   ErrorSummary s;
   s.group = group;
   s.count = static_cast<std::int64_t>(rel.size());
@@ -26,6 +25,8 @@ ErrorSummary summarize(const std::string& group, const std::vector<double>& rel)
   return s;
 }
 
+namespace {
+
 double with_launch_gap(const HardwareSpec& hw, const MeasuredGemm& m, double kernel_s) {
   return m.timing == TimingMethod::kEvents ? kernel_s + hw.kernel_launch_overhead_s : kernel_s;
 }
@@ -37,11 +38,15 @@ const char* m_regime(std::int64_t m) {
   return m <= kSmallMaxM ? "small_m" : "large_m";
 }
 
-const ErrorSummary& DatasetError::group(const std::string& name) const {
+const ErrorSummary& find_group(const std::vector<ErrorSummary>& groups, const std::string& name) {
   for (const auto& g : groups) {
     if (g.group == name) return g;
   }
   throw std::out_of_range("no error group '" + name + "'");
+}
+
+const ErrorSummary& DatasetError::group(const std::string& name) const {
+  return find_group(groups, name);
 }
 
 std::vector<PointError> DatasetError::worst(const MeasuredDataset& data, std::size_t n) const {
@@ -90,7 +95,7 @@ DatasetError evaluate_dataset(const MeasuredDataset& data, const HardwareSpec& h
     d.points.push_back(p);
   }
   for (const char* g : {"all", "gemv", "small_m", "large_m", "memory_bound", "compute_bound"}) {
-    if (rel.count(g)) d.groups.push_back(summarize(g, rel[g]));
+    if (rel.count(g)) d.groups.push_back(summarize_errors(g, rel[g]));
   }
   return d;
 }

@@ -36,6 +36,12 @@ struct PointError {
   bool memory_bound = false;
 };
 
+// The summary of `group` in `groups`; throws std::out_of_range when none.
+const ErrorSummary& find_group(const std::vector<ErrorSummary>& groups, const std::string& group);
+
+// MAPE, mean signed and largest error of the relative errors `rel`.
+ErrorSummary summarize_errors(const std::string& group, const std::vector<double>& rel);
+
 struct DatasetError {
   std::string dataset;
   std::string gpu;

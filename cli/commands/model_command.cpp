@@ -18,13 +18,16 @@ struct ModelOptions {
   std::string method = "auto";
   std::string precompute;  // LUT kernels only; empty: the study's default (fused)
   bool launch_gaps = false;
+  std::string attention = "fused";
   StudyOptions study;
 };
 
 // The options as the config of the study `model` (see studies/model/).
 config::ConfigDocument model_config(const ModelOptions& o) {
   nlohmann::json c{
-      {"study", "model"}, {"gpu", o.hw}, {"method", o.method}, {"launch_gaps", o.launch_gaps}};
+      {"study", "model"},           {"gpu", o.hw},
+      {"method", o.method},         {"launch_gaps", o.launch_gaps},
+      {"attention", o.attention}};
   // Options the user did not give are left to the study's defaults, so that
   // one given where it does not apply is refused rather than ignored.
   if (!o.precompute.empty()) c["precompute"] = o.precompute;
@@ -76,6 +79,10 @@ void add_model_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "mac", "dequant", "lut"}));
   cmd->add_option("--precompute", o->precompute, "LUT table precompute (LUT kernels only; default fused)")
       ->check(CLI::IsMember({"fused", "separate"}));
+  cmd->add_option("--attention", o->attention,
+                  "fused: one FlashAttention-style kernel per layer (default); unfused: score "
+                  "GEMM, softmax and value GEMM")
+      ->check(CLI::IsMember({"fused", "unfused"}));
   cmd->add_flag("--launch-gaps", o->launch_gaps,
                 "add the host launch gap per kernel (no CUDA graphs)");
   add_study_options(*cmd, o->study, "hw.<gpu>.sm.count=132");

@@ -15,6 +15,7 @@
 #include "cli/text_table.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "validation/accuracy_bars.hpp"
+#include "validation/attention_error.hpp"
 #include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
 #include "validation/validation_report.hpp"
@@ -48,6 +49,27 @@ struct Job {
   nlohmann::json resolved;  // the dataset's settings and the hardware config as read
 };
 
+// A fused-attention set (sdpa format) and what predicts it.
+struct AttentionJob {
+  AttentionDataset data;
+  HardwareSpec hw;
+  nlohmann::json resolved;
+};
+
+// The hardware config `gpu_config` and the settings a job records.
+HardwareSpec load_job_hardware(const std::string& name, const std::filesystem::path& source,
+                               const std::string& measured_on, const std::string& gpu_config,
+                               const std::filesystem::path& configs, nlohmann::json& resolved) {
+  nlohmann::json hw_resolved;
+  HardwareSpec hw = load_hardware(hardware_config_path(gpu_config, configs), &hw_resolved);
+  resolved = {{"id", name},
+              {"path", source.string()},
+              {"measured_on", measured_on},
+              {"hw", gpu_config},
+              {"hw_config", hw_resolved}};
+  return hw;
+}
+
 std::string fixed(double v, int digits) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
@@ -76,14 +98,23 @@ Job make_job(MeasuredDataset data, const fs::path& configs) {
     throw std::runtime_error(data.source.string() + ": no measurements to evaluate" + why);
   }
   Job job{std::move(data), {}, {}};
-  nlohmann::json hw_resolved;
-  job.hw = load_hardware(hardware_config_path(job.data.gpu_config, configs), &hw_resolved);
+  job.hw = load_job_hardware(job.data.name, job.data.source, job.data.measured_on,
+                             job.data.gpu_config, configs, job.resolved);
   check_same_gpu(job.data, job.hw);
-  job.resolved = {{"id", job.data.name},
-                  {"path", job.data.source.string()},
-                  {"measured_on", job.data.measured_on},
-                  {"hw", job.data.gpu_config},
-                  {"hw_config", hw_resolved}};
+  return job;
+}
+
+AttentionJob make_attention_job(AttentionDataset data, const fs::path& configs) {
+  if (data.calls.empty()) {
+    throw std::runtime_error(data.source.string() + ": no " + data.phase +
+                             " attention calls to evaluate");
+  }
+  AttentionJob job{std::move(data), {}, {}};
+  job.hw = load_job_hardware(job.data.name, job.data.source, job.data.measured_on,
+                             job.data.gpu_config, configs, job.resolved);
+  job.resolved["format"] = "sdpa";
+  job.resolved["timing"] = "kernel";
+  job.resolved["phase"] = job.data.phase;
   return job;
 }
 
@@ -150,23 +181,66 @@ std::vector<Job> data_jobs(const ValidateOptions& o, const DatasetCatalog& catal
   return jobs;
 }
 
-std::vector<Job> catalog_jobs(const DatasetCatalog& catalog, const fs::path& configs) {
-  std::vector<Job> jobs;
-  for (const DatasetEntry& e : catalog.entries) {
-    jobs.push_back(make_job(load_catalog_dataset(e), configs));
-    jobs.back().resolved["format"] = to_string(e.format);
-    jobs.back().resolved["timing"] = to_string(e.timing);
+// Every dataset to evaluate: GEMM sets and attention (sdpa) sets.
+struct Jobs {
+  std::vector<Job> gemm;
+  std::vector<AttentionJob> attention;
+};
+
+// --data with an attention file: one job per catalog entry of the file, or
+// with --hw (a file not declared) one per phase.
+std::vector<AttentionJob> attention_data_jobs(const ValidateOptions& o,
+                                              const DatasetCatalog& catalog,
+                                              const fs::path& configs) {
+  if (o.hw.empty() && catalog.find_path(o.data).empty()) {
+    throw std::runtime_error("--data " + o.data + " is not declared in " + catalog.file.string() +
+                             ": give the hardware config it was measured on with --hw");
+  }
+  std::vector<DataType> types = requested_types(o);
+  if (types.empty()) types = {DataType::kFp16, DataType::kBf16};
+  std::vector<AttentionJob> jobs;
+  const std::vector<const DatasetEntry*> entries = catalog.find_path(o.data);
+  // As declared; with --hw, a name of its own (not the declared prediction).
+  if (o.hw.empty()) {
+    for (const DatasetEntry* e : entries) {
+      jobs.push_back(make_attention_job(load_catalog_attention(*e), configs));
+    }
+    return jobs;
+  }
+  const std::string suffix = entries.empty()
+                                 ? std::string()
+                                 : "_on_" + id_from_path(hardware_config_path(o.hw, configs));
+  for (const char* phase : {"prefill", "decode"}) {
+    AttentionDataset d = load_sdpa_dataset(o.data, phase, types);
+    d.name = id_from_path(o.data) + "_" + phase + suffix;
+    d.description = "--data " + o.data;
+    d.gpu_config = o.hw;
+    if (!d.calls.empty()) jobs.push_back(make_attention_job(std::move(d), configs));
   }
   return jobs;
 }
 
-std::string regime_table(const DatasetError& e) {
+Jobs catalog_jobs(const DatasetCatalog& catalog, const fs::path& configs) {
+  Jobs jobs;
+  for (const DatasetEntry& e : catalog.entries) {
+    if (e.format == DatasetFormat::kSdpa) {
+      jobs.attention.push_back(make_attention_job(load_catalog_attention(e), configs));
+      continue;
+    }
+    jobs.gemm.push_back(make_job(load_catalog_dataset(e), configs));
+    jobs.gemm.back().resolved["format"] = to_string(e.format);
+    jobs.gemm.back().resolved["timing"] = to_string(e.timing);
+  }
+  return jobs;
+}
+
+std::string regime_table(const std::vector<ErrorSummary>& groups) {
   ResultTable t({{"regime", "", ""},
                  {"points", "1", ""},
                  {"MAPE", "%", ""},
                  {"mean error", "%", ""},
                  {"max |error|", "%", ""}});
-  for (const ErrorSummary& g : e.groups) {
+  for (const ErrorSummary& g : groups) {
     t.add_row({g.group, g.count, fixed(100 * g.mape, 2), fixed(100 * g.mean_signed, 2),
                fixed(100 * g.max_abs, 1)});
   }
@@ -189,14 +263,16 @@ std::string shape_table(const MeasuredDataset& d, const std::vector<PointError>&
   return format_text_table(t);
 }
 
-std::string bar_line(const AccuracyBar* bar, const MeasuredDataset& d, const DatasetError& e) {
-  if (!bar) return "bar: none for '" + d.name + "'\n";
-  const double mape = e.group("all").mape;
+// `missed`: what bar_failure says ("" when within).
+std::string bar_line(const AccuracyBar* bar, const std::string& dataset,
+                     const std::vector<ErrorSummary>& groups, const std::string& missed) {
+  if (!bar) return "bar: none for '" + dataset + "'\n";
+  const double mape = find_group(groups, "all").mape;
   std::string line = "bar (" + bar->where + ", " + bar->basis + "): MAPE " + fixed(100 * mape, 2) +
                      "% " + (mape <= bar->mape ? "<=" : ">") + " " + fixed(100 * bar->mape, 2) +
                      "%";
   if (bar->regime_mape) line += ", every regime <= " + fixed(100 * *bar->regime_mape, 2) + "%";
-  if (bar_failure(*bar, d, e).empty()) return line + ": within\n";
+  if (missed.empty()) return line + ": within\n";
   return line + ": MISSED" + (bar->open.empty() ? "" : " (open: " + bar->open + ")") + "\n";
 }
 
@@ -210,10 +286,52 @@ void print_dataset(const Job& job, const DatasetError& e, const AccuracyBar* bar
   if (!d.measured_on.empty()) std::cout << "measured on " << d.measured_on << "\n";
   for (const auto& n : d.notes) std::cout << "note: " << n << "\n";
   std::cout << "\n"
-            << regime_table(e) << bar_line(bar, d, e) << "\nten worst shapes:\n"
+            << regime_table(e.groups)
+            << bar_line(bar, d.name, e.groups, bar ? bar_failure(*bar, d, e) : "")
+            << "\nten worst shapes:\n"
             << shape_table(d, e.worst(d, ValidationReport::kWorstCount));
   if (per_shape || d.gemms.size() <= kPerShapeMaxPoints) {
     std::cout << "\nevery shape:\n" << shape_table(d, e.points);
+  }
+}
+
+std::string attention_table(const AttentionDataset& d,
+                            const std::vector<AttentionPointError>& points) {
+  ResultTable t({{"label", "", ""},
+                 {"heads", "", "query/KV heads"},
+                 {"d", "1", "head dim"},
+                 {"measured", "us", ""},
+                 {"predicted", "us", ""},
+                 {"error", "%", ""},
+                 {"tile", "", "model's tile (and KV splits)"},
+                 {"bound", "", ""}});
+  for (const AttentionPointError& p : points) {
+    const MeasuredAttention& m = d.calls[p.index];
+    t.add_row({m.label, std::to_string(m.shape.q_heads) + "/" + std::to_string(m.shape.kv_heads),
+               m.shape.head_dim, fixed(m.measured_s * 1e6, 2), fixed(p.predicted_s * 1e6, 2),
+               fixed(100 * p.error, 1), to_string(p.estimate.tiling),
+               std::string(to_string(p.estimate.bound))});
+  }
+  return format_text_table(t);
+}
+
+void print_attention(const AttentionJob& job, const AttentionDatasetError& e,
+                     const AccuracyBar* bar, bool per_shape) {
+  const AttentionDataset& d = job.data;
+  std::cout << "\n== " << d.name << ": " << d.description << "\n"
+            << d.calls.size() << " " << d.phase << " attention calls from " << d.source.string()
+            << " (sdpa format, GPU time of each call), predicted with the fused-attention model "
+               "on "
+            << d.gpu_config << " (" << job.hw.name << ")\n";
+  if (!d.measured_on.empty()) std::cout << "measured on " << d.measured_on << "\n";
+  for (const auto& n : d.notes) std::cout << "note: " << n << "\n";
+  std::cout << "\n"
+            << regime_table(e.groups)
+            << bar_line(bar, d.name, e.groups, bar ? attention_bar_failure(*bar, d, e) : "")
+            << "\nten worst calls:\n"
+            << attention_table(d, e.worst(ValidationReport::kWorstCount));
+  if (per_shape || d.calls.size() <= kPerShapeMaxPoints) {
+    std::cout << "\nevery call:\n" << attention_table(d, e.points);
   }
 }
 
@@ -270,12 +388,15 @@ void run_validate(const ValidateOptions& o) {
       o.datasets.empty() ? validation / "datasets.yaml" : fs::path(o.datasets));
   const AccuracyBars bars =
       load_accuracy_bars(o.bars.empty() ? validation / "bars.yaml" : fs::path(o.bars));
-  std::vector<Job> jobs;
+  Jobs all;
   if (o.data.empty()) {
-    jobs = catalog_jobs(catalog, configs);
+    all = catalog_jobs(catalog, configs);
+  } else if (detect_dataset_format(o.data) == DatasetFormat::kSdpa) {
+    all.attention = attention_data_jobs(o, catalog, configs);
   } else {
-    jobs = data_jobs(o, catalog, configs);
+    all.gemm = data_jobs(o, catalog, configs);
   }
+  const std::vector<Job>& jobs = all.gemm;
   ValidationReport report;
   nlohmann::json resolved = {{"datasets", nlohmann::json::array()},
                              {"catalog", catalog.file.string()},
@@ -292,13 +413,25 @@ void run_validate(const ValidateOptions& o) {
     if (bar && bar->open.empty()) failures += bar_failure(*bar, job.data, e);
     resolved["datasets"].push_back(job.resolved);
   }
+  for (const AttentionJob& job : all.attention) {
+    std::cerr << "validate: " << job.data.name << " (" << job.data.calls.size()
+              << " attention calls) on " << job.hw.name << "\n";
+    const AttentionDatasetError e = evaluate_attention_dataset(job.data, job.hw);
+    const AccuracyBar* bar = bars.find(job.data.name);
+    report.add(job.data, e, bar);
+    print_attention(job, e, bar, o.per_shape);
+    if (bar && bar->open.empty()) failures += attention_bar_failure(*bar, job.data, e);
+    resolved["datasets"].push_back(job.resolved);
+  }
   const RunRecord record = make_run_record("validate", resolved);
   const auto summary = write_result_files(o.out_dir, "summary", report.summary, record);
   const auto points = write_result_files(o.out_dir, "points", report.points, record);
   const auto worst = write_result_files(o.out_dir, "worst", report.worst, record);
+  const auto attention =
+      write_result_files(o.out_dir, "attention_points", report.attention_points, record);
   std::cout << "\nwrote " << summary.csv.string() << ", " << points.csv.string() << ", "
-            << worst.csv.string() << " (each with .json)\n";
-  if (o.plots) {
+            << worst.csv.string() << ", " << attention.csv.string() << " (each with .json)\n";
+  if (o.plots && !jobs.empty()) {
     std::cout << "plots:";
     for (const auto& p : write_plots(o, validation / "plot_validation.py", points.csv, jobs)) {
       std::cout << " " << p.string();
@@ -316,13 +449,14 @@ void add_validate_command(CLI::App& app) {
       app.add_subcommand("validate", "Compare the tile model with measured GPU GEMM times");
   cmd->footer(
       "Without --data: every dataset of validation/datasets.yaml (vidur A100-PCIe and BitBLAS "
-      "A100-SXM cuBLAS FP16, our H100 SXM cuBLASLt sets per operand type), each predicted with "
+      "A100-SXM cuBLAS FP16, our H100 SXM cuBLASLt sets per operand type, the H100/H200 SDPA "
+      "attention sets per phase against the fused-attention model), each predicted with "
       "the hardware config it is declared to be measured on. With --data: one CSV (vidur, "
-      "BitBLAS or lutsim_cublas_bench format, told by its header), once per catalog entry of "
-      "the file. Prints per dataset the MAPE, mean and max error overall and per regime (gemv "
+      "BitBLAS, lutsim_cublas_bench or SDPA format, told by its header), once per catalog entry "
+      "of the file (an undeclared SDPA file with --hw: once per phase). Prints per dataset the MAPE, mean and max error overall and per regime (gemv "
       "M<=16, small_m M<=512, large_m; memory- vs compute-bound), the bar of validation/bars.yaml "
       "and the ten worst shapes; every shape with --per-shape or when a set has <= 50 points. "
-      "Writes summary, points and worst .{csv,json} and, per dataset, <id>_pred_vs_meas.png "
+      "Writes summary, points, worst and attention_points .{csv,json} and, per GEMM dataset, <id>_pred_vs_meas.png "
       "(log-log, y = x) and <id>_error_vs_m.png (signed error vs M) with "
       "validation/plot_validation.py under /usr/bin/python3 (matplotlib).");
   CLI::Option* data =

@@ -76,6 +76,23 @@ void read_kernel(config::ConfigReader r, HardwareSpec& h) {
        .max = 16});
 }
 
+void read_cuda_core(config::ConfigReader r, HardwareSpec& h) {
+  h.cuda_core_ops_per_cycle_per_sm =
+      r.get<double>("ops_per_cycle_per_sm",
+                    {.description = "FP32/INT32 lane operations per cycle per SM",
+                     .unit = "op/cycle/SM",
+                     .min = 1.0,
+                     .max = 4096.0});
+  h.sfu_ops_per_cycle_per_sm = r.get<double>(
+      "sfu_ops_per_cycle_per_sm",
+      {.description = "special-function results (exp2, reciprocal) per cycle per SM; 0: not "
+                      "given (fused attention then cannot be timed)",
+       .unit = "op/cycle/SM",
+       .default_value = 0.0,
+       .min = 0.0,
+       .max = 1024.0});
+}
+
 CalibrationSpec read_calibration(config::ConfigReader r) {
   auto fraction = [&r](std::string_view key, std::string description) {
     return r.get<double>(key, {.description = std::move(description), .min = 0.01, .max = 1.0});
@@ -197,6 +214,21 @@ SubCoreSpec read_sub_core(config::ConfigReader r) {
   return s;
 }
 
+FusedAttentionSpec read_fused_attention(config::ConfigReader r) {
+  FusedAttentionSpec f;
+  f.stream_dram_efficiency = r.get<double>(
+      "stream_dram_efficiency",
+      {.description = "achieved / peak DRAM bandwidth of a kernel streaming K/V once in order",
+       .min = 0.01,
+       .max = 1.0});
+  f.call_fixed_time_s = r.get<double>(
+      "call_fixed_time_s", {.description = "fixed time of one fused-attention call",
+                            .unit = "s",
+                            .min = 0.0,
+                            .max = 1e-3});
+  return f;
+}
+
 StaticPowerSpec read_static_power(config::ConfigReader r) {
   return {r.get<double>("static_w", {.description = "board power with nothing running, counted "
                                                     "for the whole of a run as static power",
@@ -216,13 +248,7 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   read_tensor_core(root.section("tensor_core", "MAC tensor cores"), h);
   read_memory(root.section("memory", "L2 and DRAM"), h);
   read_kernel(root.section("kernel", "kernel launch"), h);
-  h.cuda_core_ops_per_cycle_per_sm =
-      root.section("cuda_core", "CUDA cores")
-          .get<double>("ops_per_cycle_per_sm",
-                       {.description = "FP32/INT32 lane operations per cycle per SM",
-                        .unit = "op/cycle/SM",
-                        .min = 1.0,
-                        .max = 4096.0});
+  read_cuda_core(root.section("cuda_core", "CUDA cores"), h);
   h.calibration = read_calibration(root.section("calibration", "tile-model calibration factors"));
   if (auto p = root.optional_section(
           "power_limit", "dense tensor rates sustained at the board power limit")) {
@@ -237,6 +263,10 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   }
   if (auto sub = root.optional_section("sub_core", "one SM sub-core for the cycle-level model")) {
     h.sub_core = read_sub_core(*sub);
+  }
+  if (auto f = root.optional_section("fused_attention",
+                                     "what the fused-attention kernel family needs")) {
+    h.fused_attention = read_fused_attention(*f);
   }
   return h;
 }

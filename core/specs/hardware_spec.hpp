@@ -69,6 +69,17 @@ struct PowerLimitSpec {
   double fp8_fma_per_s = 0.0;
 };
 
+// What the fused-attention kernel family (sim/tile/attention_model.hpp) needs
+// beyond the GEMM model's parameters, each one value for every call.
+struct FusedAttentionSpec {
+  // Achieved / peak DRAM bandwidth of a kernel that streams K and V once, in
+  // order (a plain read kernel's), where GEMMs use dram_efficiency.
+  double stream_dram_efficiency = 1.0;
+  // Fixed time of one fused-attention call (start-up and drain of its
+  // kernels), in place of kernel_fixed_time_s.
+  double call_fixed_time_s = 0.0;
+};
+
 // What the GPU draws however busy it is, counted over the whole of a run as
 // static power (ppa/energy prices it; the tile model does not read it).
 struct StaticPowerSpec {
@@ -89,6 +100,9 @@ struct HardwareSpec {
   double int8_mac_per_cycle_per_sm = 0.0;       // dense
   double fp8_fma_per_cycle_per_sm = 0.0;        // 0: the GPU has no FP8 tensor cores
   double cuda_core_ops_per_cycle_per_sm = 0.0;  // FP32/INT32 lane operations
+  // Special-function unit results (MUFU: exp2, reciprocal) per cycle per SM: the
+  // softmax exponentials of fused attention; 0: not configured.
+  double sfu_ops_per_cycle_per_sm = 0.0;
   std::int64_t l2_bytes = 0;
   double l2_bw_bytes_per_cycle = 0.0;
   std::int64_t dram_bytes = 0;
@@ -102,6 +116,7 @@ struct HardwareSpec {
   std::optional<LutTensorCoreSpec> lut_tensor_core;
   std::optional<StaticPowerSpec> static_power;  // none: static energy is not priced
   std::optional<SubCoreSpec> sub_core;          // none: no cycle-level sub-core model
+  std::optional<FusedAttentionSpec> fused_attention;  // none: fused attention cannot be timed
 
   // The register file the LUT variant actually has (doubled if configured).
   std::int64_t effective_register_file_bytes_per_sm() const {

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/numerics/checked_count.hpp"
+#include "sim/tile/attention_model.hpp"
 #include "workloads/trace_graph.hpp"
 
 namespace lutsim {
@@ -37,8 +38,9 @@ class Dataflow {
     return values;
   }
 
-  // The op that produces a linear's input (kExternalProducer: from outside
-  // the trace); nullopt without structure.
+  // The op that produces a linear's input, or an elementwise op's or an
+  // attention product's first operand (kExternalProducer: from outside the
+  // trace); nullopt without structure.
   std::optional<int> input_producer(std::size_t i) const {
     if (!graph_) return std::nullopt;
     return graph_->producers[i].front();
@@ -163,7 +165,97 @@ OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, const System
           true};
 }
 
+// The ops one fused kernel runs: an attention score product, the elementwise
+// ops after it and the value product.
+struct AttentionOps {
+  std::size_t score = 0;
+  std::size_t probabilities = 0;  // the op whose output the value product reads as P
+  std::size_t value = 0;
+};
+
+[[noreturn]] void refuse_fusion(const GemmTrace& trace, std::size_t i, const std::string& why) {
+  throw std::invalid_argument("fused attention: op " + std::to_string(i) + " (" +
+                              trace.ops[i].name + ") " + why +
+                              " (run the trace with unfused attention)");
+}
+
+// The ops from the score product at `score` to the next value product; with
+// structure, the value product's P must come from the score through the ops
+// between them.
+AttentionOps attention_ops(const GemmTrace& trace, const Dataflow& flow, std::size_t score) {
+  AttentionOps a{score, score, score + 1};
+  const std::vector<TraceOp>& ops = trace.ops;
+  while (a.value < ops.size() && ops[a.value].kind == OpKind::kElementwise) ++a.value;
+  if (a.value == score + 1 || a.value == ops.size() ||
+      ops[a.value].kind != OpKind::kAttentionValue) {
+    refuse_fusion(trace, score, "is not followed by elementwise ops (the softmax) and a value product");
+  }
+  a.probabilities = a.value - 1;
+  if (const auto p = flow.input_producer(a.value)) {
+    if (*p <= static_cast<int>(score) || *p >= static_cast<int>(a.value)) {
+      refuse_fusion(trace, a.value, "does not read its probabilities from the ops after the score");
+    }
+    a.probabilities = static_cast<std::size_t>(*p);
+    for (int q = *p; q != static_cast<int>(score); q = *flow.input_producer(q)) {
+      if (q < static_cast<int>(score)) {
+        refuse_fusion(trace, a.value, "reads probabilities that do not come from the score");
+      }
+    }
+  }
+  return a;
+}
+
+// The call one fused kernel runs: the score product is batch = sequences x
+// KV heads, M = group x query rows, N = keys, K = head dim; the
+// probabilities' batch is sequences x query heads.
+AttentionShape fused_attention_shape(const GemmTrace& trace, const AttentionOps& a) {
+  const TraceOp& score = trace.ops[a.score];
+  const TraceOp& probs = trace.ops[a.probabilities];
+  const std::int64_t group = probs.batch / score.batch;
+  if (group < 1 || probs.batch % score.batch != 0 || score.m % group != 0) {
+    refuse_fusion(trace, a.probabilities,
+                  "has batch " + std::to_string(probs.batch) +
+                      ", not the query heads of a score product of batch " +
+                      std::to_string(score.batch) + " and M " + std::to_string(score.m));
+  }
+  return {.batch = score.batch,
+          .q_heads = group,
+          .kv_heads = 1,
+          .q_len = score.m / group,
+          .kv_len = score.n,
+          .head_dim = score.k,
+          .causal = trace.phase == "prefill",
+          .type = score.act_dtype};
+}
+
+OpTime time_fused_attention(const GemmTrace& trace, const AttentionOps& a, const SystemSpec& sys) {
+  const TraceOp& score = trace.ops[a.score];
+  const AttentionShape shape = fused_attention_shape(trace, a);
+  const AttentionEstimate e = best_attention(sys.hw, shape);
+  const double kernels = e.tiling.kv_splits > 1 ? 2.0 : 1.0;
+  const double each = e.time_s + kernels * launch_gap(sys);
+  return {"attention",
+          score.kind,
+          e.kernel_name(shape),
+          score.count,
+          each,
+          each * score.count,
+          std::string(to_string(e.bound)),
+          e.actions.scaled(static_cast<double>(score.count))};
+}
+
 }  // namespace
+
+std::string_view to_string(AttentionMode m) {
+  return m == AttentionMode::kFused ? "fused" : "unfused";
+}
+
+AttentionMode parse_attention_mode(std::string_view name) {
+  if (name == "fused") return AttentionMode::kFused;
+  if (name == "unfused") return AttentionMode::kUnfused;
+  throw std::invalid_argument("attention must be fused or unfused, got '" + std::string(name) +
+                              "'");
+}
 
 std::string_view to_string(LinearMethod m) {
   switch (m) {
@@ -213,10 +305,14 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
   r.structure = trace.structure;
   const Dataflow flow(trace);
   TableSharing tables(flow);
+  for (const TraceOp& op : trace.ops) check_op_size(op);
   for (std::size_t i = 0; i < trace.ops.size(); ++i) {
     const TraceOp& op = trace.ops[i];
-    check_op_size(op);
-    if (op.kind == OpKind::kLinear) {
+    if (op.kind == OpKind::kAttentionScore && sys.attention == AttentionMode::kFused) {
+      const AttentionOps a = attention_ops(trace, flow, i);
+      r.ops.push_back(time_fused_attention(trace, a, sys));
+      i = a.value;
+    } else if (op.kind == OpKind::kLinear) {
       const GemmKernel kernel = linear_kernel(op, sys);
       if (kernel.family == KernelFamily::kLut && tables.computes_tables(i, op, kernel)) {
         r.ops.push_back(time_precompute(op, kernel, sys));

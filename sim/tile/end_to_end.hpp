@@ -35,18 +35,31 @@ enum class PrecomputeMode {
   kFused,           // in the preceding element-wise op, which writes tables instead of X
 };
 
+// How attention runs.
+enum class AttentionMode {
+  // One FlashAttention-style kernel per layer over every sequence and head
+  // (sim/tile/attention_model.hpp), as frameworks run it: the default.
+  kFused,
+  // Score GEMM, softmax and value GEMM as separate kernels, the score and
+  // value products batched over (sequence, KV head).
+  kUnfused,
+};
+std::string_view to_string(AttentionMode m);                // "fused" | "unfused"
+AttentionMode parse_attention_mode(std::string_view name);  // throws std::invalid_argument
+
 struct SystemSpec {
   std::string label;  // e.g. "A100-LUT-4X W2A16"
   HardwareSpec hw;
   LinearMethod method = LinearMethod::kMacTensorCore;
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool launch_gaps = false;  // add the host launch gap per kernel (eager mode, no CUDA graphs)
+  AttentionMode attention = AttentionMode::kFused;
 };
 
 struct OpTime {
-  std::string name;
-  OpKind kind = OpKind::kLinear;
-  std::string kernel;      // e.g. "lut w2 fp16", "dense fp16", "memory"
+  std::string name;               // the trace op's, or "attention" for a fused attention kernel
+  OpKind kind = OpKind::kLinear;  // fused attention: kAttentionScore, the first op it replaces
+  std::string kernel;  // e.g. "lut w2 fp16", "dense fp16", "memory", "flash attention fp16"
   std::int64_t count = 0;  // occurrences per forward pass
   double time_each_s = 0.0;
   double time_s = 0.0;  // time_each_s x count
@@ -82,8 +95,15 @@ std::string_view structure_assumptions(TraceStructure structure);
 // most the output size each: a residual add 3 x, a gated activation 3 x, a
 // norm 2 x its elements); without structure every LUT linear has its own
 // precompute and memory-bound ops move 2 x their elements
-// (structure_assumptions says which). Modelling assumptions (stated in
-// outputs): linears whose weights are 16-bit
+// (structure_assumptions says which).
+// Attention: with AttentionMode::kFused each attention score product, the
+// elementwise ops after it (softmax, an ALiBi bias) and the next value product
+// become one op "attention" timed by best_attention (causal in prefill; an
+// ALiBi bias, computed in the kernel, adds no time): with structure the value
+// product's probabilities must come from the score through those ops, without
+// it they are the ops between the two products; kUnfused times every op as
+// the trace gives it.
+// Modelling assumptions (stated in outputs): linears whose weights are 16-bit
 // and attention's activation x activation products run on the GPU's MAC
 // tensor cores in FP16, also on LUT variants; communication between
 // tensor-parallel GPUs is not modelled. Throws TraceStructureError for a

@@ -15,11 +15,6 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b;
 }
 
-// SMs that run at least one of `ctas` threadblocks.
-double active_sms(const HardwareSpec& hw, std::int64_t ctas) {
-  return static_cast<double>(std::min<std::int64_t>(ctas, hw.sm_count));
-}
-
 int k_step(const ThreadblockTile& t, const GemmKernel& k) {
   return t.bk * k.k_step_multiplier;
 }
@@ -45,15 +40,6 @@ double smem_fragment_bytes_per_k(const ThreadblockTile& t, const GemmKernel& k) 
   const WarpTile w = warp_tile(k, t);
   return static_cast<double>(t.bm) * (t.bn / w.n) * k.a_bytes_per_elem +
          static_cast<double>(t.bn) * (t.bm / w.m) * k.b_bytes_per_elem;
-}
-
-// SM cycles for `macs` on one of `busy_sms` SMs: the SM's MAC rate x
-// tensor_efficiency, or its share of the GPU's power-limited rate when all
-// active SMs at full rate would draw more than the power limit allows.
-double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs, double busy_sms) {
-  const double clock_limited = macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
-  if (k.power_limited_macs_per_s <= 0.0) return clock_limited;
-  return std::max(clock_limited, macs * busy_sms / k.power_limited_macs_per_s * hw.sm_clock_hz);
 }
 
 // Seconds for one CTA's main loop on one of `busy_sms` SMs: MAC rate,
@@ -83,14 +69,11 @@ double written_bytes(const GemmKernel& k, const GemmShape& s, const Tiling& tl, 
 
 void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                       const Tiling& tl, GemmEstimate& e) {
-  const CalibrationSpec& c = hw.calibration;
   e.dram_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
                   static_cast<double>(s.n) * s.k * k.b_bytes_per_elem) *
                      s.batch +
                  written_bytes(k, s, tl, e.ctas);
-  const double dram_bw = std::min(hw.dram_bw_bytes_per_s * c.dram_efficiency,
-                                  active_sms(hw, e.ctas) * c.max_dram_bw_per_sm_bytes_per_s);
-  e.dram_s = c.cta_latency_s + e.dram_bytes / dram_bw;
+  e.dram_s = hw.calibration.cta_latency_s + e.dram_bytes / achievable_dram_bw(hw, e.ctas);
 }
 
 // Every CTA's operand bytes through L2; a tile shared by a cluster is read once for all
@@ -110,8 +93,7 @@ double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmS
 
 double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s, const Tiling& tl,
                  std::int64_t ctas) {
-  return l2_operand_bytes(hw, k, s, tl, ctas) /
-         (hw.l2_bw_bytes_per_cycle * hw.sm_clock_hz * hw.calibration.l2_efficiency);
+  return l2_seconds(hw, l2_operand_bytes(hw, k, s, tl, ctas));
 }
 
 // What the kernel does under the estimate's tiling (see ActionCounts): the
@@ -141,12 +123,9 @@ ActionCounts count_actions(const HardwareSpec& hw, const GemmKernel& k, const Ge
 
 // What bounds the kernel and its time, from its compute, DRAM and L2 times.
 void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
-  const double memory_s = std::max(e.dram_s, e.l2_s);
-  e.bound = e.compute_s >= memory_s ? GemmBound::kCompute
-                                    : (e.dram_s >= e.l2_s ? GemmBound::kDram : GemmBound::kL2);
-  e.time_s = c.kernel_fixed_time_s + std::max(e.compute_s, memory_s) +
-             (1.0 - c.mem_compute_overlap) * std::min(e.compute_s, memory_s) +
-             (e.tiling.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
+  const KernelTime t = combine_kernel_times(c, c.kernel_fixed_time_s, e.compute_s, e.dram_s, e.l2_s);
+  e.bound = t.bound;
+  e.time_s = t.time_s + (e.tiling.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
 }
 
 }  // namespace
@@ -159,18 +138,6 @@ std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
                             const Tiling& tiling) {
   const int bk = k_step(tiling.tile, kernel);
   return ceil_div(ceil_div(shape.k, tiling.split_k), bk) * bk;
-}
-
-std::string_view to_string(GemmBound b) {
-  switch (b) {
-    case GemmBound::kCompute:
-      return "compute";
-    case GemmBound::kDram:
-      return "dram";
-    case GemmBound::kL2:
-      return "l2";
-  }
-  return "?";
 }
 
 namespace {

@@ -7,12 +7,10 @@
 #include "core/specs/hardware_spec.hpp"
 #include "sim/tile/gemm_kernel.hpp"
 #include "sim/tile/gemm_shape.hpp"
+#include "sim/tile/kernel_roofline.hpp"
 #include "sim/tile/tiling.hpp"
 
 namespace lutsim {
-
-enum class GemmBound { kCompute, kDram, kL2 };
-std::string_view to_string(GemmBound b);
 
 // The time of one GEMM kernel under one tiling, and why.
 struct GemmEstimate {

@@ -99,7 +99,7 @@ class CompareRunner {
                            .tensor_parallel = spec_.tensor_parallel};
     const GemmTrace trace = make_trace(model, req);
     SystemSpec sys{c.hw->name + " " + precision(c.bits, c.act), *c.hw, c.linear, spec_.precompute,
-                   spec_.launch_gaps};
+                   spec_.launch_gaps, spec_.attention};
     const EndToEndResult e = simulate_forward(trace, sys);
     double linear = 0.0;
     for (const OpTime& t : e.ops) {
@@ -152,6 +152,7 @@ CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& co
   const ForwardPassKeys pass = read_forward_pass_keys(root);
   s.precompute = pass.precompute;
   s.launch_gaps = pass.launch_gaps;
+  s.attention = pass.attention;
   s.energy = read_energy_key(root, context.configs_dir);
   return s;
 }
@@ -192,6 +193,10 @@ StudyResult CompareStudy::run(const StudyProgress& progress) const {
   result.record_notes["assumptions"] = {
       "attention (activation x activation) and 16-bit-weight linears run on the GPU's FP16 MAC "
       "tensor cores, also on LUT variants",
+      "attention: " + std::string(to_string(spec_.attention)) +
+          (spec_.attention == AttentionMode::kFused
+               ? " (one FlashAttention-style kernel per layer over all sequences and heads)"
+               : " (score GEMM, softmax, value GEMM)"),
       "tensor-parallel communication is not modelled",
       "latency per GPU; weights_fit reports whether the linear weights fit in one GPU's DRAM"};
   result.record_notes["energy_pricing"] = energy_record(spec_.energy);

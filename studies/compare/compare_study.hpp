@@ -39,6 +39,7 @@ struct CompareStudySpec {
   int tensor_parallel = 1;
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool launch_gaps = false;
+  AttentionMode attention = AttentionMode::kFused;
   ppa::EnergyPricing energy;  // prices each row's action counts (key `energy`)
 };
 

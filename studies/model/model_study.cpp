@@ -170,6 +170,7 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
   s.precompute = pass.precompute;
   s.precompute_given = root.has("precompute");
   s.launch_gaps = pass.launch_gaps;
+  s.attention = pass.attention;
   s.energy = read_energy_key(root, context.configs_dir);
   return s;
 }
@@ -187,7 +188,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
           ? make_trace(ModelCatalog(configs_dir_).load(spec_.model), spec_.request)
           : read_trace_csv(spec_.trace_csv);
   const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
-                       spec_.launch_gaps};
+                       spec_.launch_gaps, spec_.attention};
   const EndToEndResult r = simulate_forward(trace, sys);
   if (progress) progress(1, 1, "forward pass timed");
 
@@ -195,7 +196,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   const ModelEnergy energy = price_forward(r, spec_.energy, spec_.gpu, tokens);
   std::ostringstream report;
   report << trace.model << " " << trace.phase << " on " << spec_.gpu.name << ": " << r.total_s * 1e3
-         << " ms per forward pass, ";
+         << " ms per forward pass (" << to_string(sys.attention) << " attention), ";
   if (energy.not_priced.empty()) {
     report << energy.total_mj << " mJ per token (" << tokens << " tokens, " << spec_.energy.name
            << " energies)";
@@ -205,6 +206,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   StudyResult result{.tables = {{"model", op_table(r, energy)}}, .report = report.str()};
   result.record_notes["linear_method"] = std::string(to_string(sys.method));
   result.record_notes["trace_structure"] = std::string(structure_assumptions(r.structure));
+  result.record_notes["attention"] = std::string(to_string(sys.attention));
   result.record_notes["tokens_per_forward"] = tokens;
   result.record_notes["energy_pricing"] = energy_record(spec_.energy);
   result.record_notes["energy_not_priced"] = energy.not_priced;

@@ -23,13 +23,15 @@ struct ModelStudySpec {
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool precompute_given = false;  // the config sets precompute (LUT kernels only)
   bool launch_gaps = false;
+  AttentionMode attention = AttentionMode::kFused;
   ppa::EnergyPricing energy;  // prices the operators' action counts (key `energy`)
 };
 
 ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& context);
 
 // The study `model` (what `lutsim model` runs): table "model", one row per
-// operator; records the linear method it chose as `linear_method`.
+// operator; records the linear method it chose as `linear_method` and the
+// attention mode as `attention`.
 class ModelStudy final : public Study {
  public:
   static constexpr std::string_view kName = "model";

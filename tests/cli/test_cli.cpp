@@ -157,7 +157,11 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
   REQUIRE(j["rows"].size() == 10);
   CHECK(j["units"]["latency"] == "ms");
   CHECK(j["config"]["models"] == nlohmann::json{"Llama-2-7B"});
-  CHECK(j["config"]["assumptions"].size() == 3);
+  CHECK(j["config"]["assumptions"].size() == 4);
+  CHECK(j["config"]["assumptions"][1] ==
+        "attention: fused (one FlashAttention-style kernel per layer over all sequences and "
+        "heads)");
+  CHECK(j["config"]["attention"] == "fused");
   CHECK(j["units"]["energy_per_token"] == "mJ/token");
   CHECK_THAT(j["config"]["energy_pricing"]["file"].get<std::string>(),
              Catch::EndsWith("configs/energy/nangate45_hbm2.yaml"));
@@ -428,7 +432,8 @@ TEST_CASE("model times a run whose actions have no price and says the energy is 
                     "bf16 --out " + dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
-  CHECK_THAT(r.out, Catch::Contains("ms per forward pass, energy per token not priced: ") &&
+  CHECK_THAT(r.out, Catch::Contains("ms per forward pass (fused attention), energy per token not "
+                                    "priced: ") &&
                         Catch::Contains("no price for bf16 tensor-core MACs"));
   std::ifstream in(dir / "model.json");
   const auto j = nlohmann::json::parse(in);

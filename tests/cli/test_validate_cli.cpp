@@ -171,3 +171,33 @@ TEST_CASE("validate options --timing and --dtypes need --data", "[validation][cl
     CHECK_THAT(r.out, Catch::Contains("requires --data"));
   }
 }
+
+TEST_CASE("validate --data takes an SDPA attention file: one set per phase", "[validation][cli]") {
+  TempDir out("sdpa");
+  const std::string csv = "validation/data/h200-attention/sdpa_fp16.csv";
+  const Run r = run("validate --data " + csv + " --no-plots -o " + out.path.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("== h200_sdpa_prefill_fp16: "));
+  CHECK_THAT(r.out, Catch::Contains("49 prefill attention calls from " + csv));
+  CHECK_THAT(r.out, Catch::Contains("== h200_sdpa_decode_fp16: "));
+  CHECK_THAT(r.out, Catch::Contains("56 decode attention calls from " + csv));
+  CHECK_THAT(r.out, Catch::Contains("measured on NVIDIA H200"));
+  CHECK_THAT(r.out, Catch::Contains("ten worst calls:\nlabel"));
+  std::ifstream points(out.path / "attention_points.json");
+  const auto j = nlohmann::json::parse(points);
+  CHECK(j["rows"].size() == 105);
+  CHECK(j["rows"][0]["causal"] == "yes");
+  CHECK(j["units"]["predicted"] == "us");
+  std::ifstream summary(out.path / "summary.json");
+  const auto s = nlohmann::json::parse(summary);
+  REQUIRE(s["rows"].size() == 2);
+  CHECK(s["rows"][0]["dataset"] == "h200_sdpa_prefill_fp16");
+  CHECK(s["rows"][0]["bar"] == 10.0);
+  // Predicted with another config: its own name, no bar.
+  const Run other = run("validate --data " + csv + " --hw h100_sxm --no-plots -o " +
+                        out.path.string());
+  REQUIRE(other.status == 0);
+  CHECK_THAT(other.out, Catch::Contains("== sdpa_fp16_prefill_on_h100_sxm: "));
+  CHECK_THAT(other.out, Catch::Contains("bar: none for 'sdpa_fp16_decode_on_h100_sxm'"));
+}

@@ -4,6 +4,7 @@
 
 #include "core/specs/hardware_spec.hpp"
 #include "validation/cublas_dataset.hpp"
+#include "validation/attention_error.hpp"
 #include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
 
@@ -95,4 +96,29 @@ TEST_CASE("a catalog entry whose file has another format is an error", "[validat
   CHECK_THROWS_WITH(load_catalog_dataset(e),
                     "datasets.yaml:3:5: dataset 'x' is declared format 'vidur' but " + kData +
                         "cublas_format_sample.csv has the header of format 'cublas'");
+}
+
+TEST_CASE("SDPA attention timings: one phase and type per set, causal prefill", "[validation]") {
+  const std::string csv = "validation/data/h200-attention/sdpa_fp16.csv";
+  CHECK(detect_dataset_format(csv) == DatasetFormat::kSdpa);
+  const AttentionDataset prefill = load_sdpa_dataset(csv, "prefill", {DataType::kFp16});
+  const AttentionDataset decode = load_sdpa_dataset(csv, "decode", {DataType::kFp16});
+  CHECK(prefill.calls.size() == 49);
+  CHECK(decode.calls.size() == 56);
+  CHECK(prefill.measured_on == "NVIDIA H200");
+  // Llama-2-70B,prefill,1,64,8,128,128,128,fp16,9.600
+  const MeasuredAttention& first_70b = prefill.calls[14];
+  CHECK(first_70b.label == "Llama-2-70B prefill b=1 q=128 kv=128 fp16");
+  CHECK(first_70b.shape.q_heads == 64);
+  CHECK(first_70b.shape.kv_heads == 8);
+  CHECK(first_70b.shape.causal);
+  CHECK(first_70b.measured_s == Approx(9.6e-6));
+  CHECK_FALSE(decode.calls[0].shape.causal);
+  CHECK(decode.calls[0].shape.q_len == 1);
+  const AttentionDataset none = load_sdpa_dataset(csv, "decode", {DataType::kBf16});
+  CHECK(none.calls.empty());
+  REQUIRE(none.notes.size() == 1);
+  CHECK(none.notes[0] == "56 decode rows in fp16 left out (not among the evaluated types)");
+  CHECK_THROWS_WITH(load_catalog_dataset({.id = "x", .path = csv, .format = DatasetFormat::kSdpa}),
+                    Catch::Contains("not GEMMs"));
 }

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/specs/hardware_spec.hpp"
+#include "sim/tile/gemm_kernel.hpp"
+
+namespace lutsim {
+
+// What bounds a kernel's time: its SMs' work, DRAM or L2 traffic.
+enum class GemmBound { kCompute, kDram, kL2 };
+std::string_view to_string(GemmBound b);
+
+// SMs that run at least one of `ctas` threadblocks.
+double active_sms(const HardwareSpec& hw, std::int64_t ctas);
+
+// SM cycles for `macs` of kernel `k` on one of `busy_sms` SMs: the SM's MAC
+// rate x tensor_efficiency, or its share of the GPU's power-limited rate when
+// all active SMs at full rate would draw more than the power limit allows.
+double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs, double busy_sms);
+
+// DRAM bandwidth a kernel of `ctas` threadblocks reaches: peak x
+// `efficiency` (by default calibration.dram_efficiency), or what its active
+// SMs can pull, whichever is lower.
+double achievable_dram_bw(const HardwareSpec& hw, std::int64_t ctas);
+double achievable_dram_bw(const HardwareSpec& hw, std::int64_t ctas, double efficiency);
+
+// Seconds to move `bytes` through L2 at its measured bandwidth x l2_efficiency.
+double l2_seconds(const HardwareSpec& hw, double bytes);
+
+struct KernelTime {
+  double time_s = 0.0;
+  GemmBound bound = GemmBound::kCompute;
+};
+
+// One kernel from its compute, DRAM and L2 times: fixed_s + max(compute,
+// memory) + (1 - overlap) x min(compute, memory), memory = max(DRAM, L2).
+KernelTime combine_kernel_times(const CalibrationSpec& c, double fixed_s, double compute_s,
+                                double dram_s, double l2_s);
+
+}  // namespace lutsim
