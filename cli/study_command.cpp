@@ -52,6 +52,21 @@ std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOpt
   return files;
 }
 
+nlohmann::json study_json(const StudyRun& run) {
+  const RunRecord record =
+      make_run_record(run.loaded.kind, recorded_config(run.loaded, run.result));
+  nlohmann::json j{{"tool", "lutsim"},
+                   {"command", record.command},
+                   {"git_revision", record.git_revision},
+                   {"created_utc", record.created_utc},
+                   {"config", record.resolved_config},
+                   {"totals", run.result.totals},
+                   {"tables", nlohmann::json::object()},
+                   {"report", run.result.report}};
+  for (const StudyTable& t : run.result.tables) j["tables"][t.stem] = unit_keyed_rows(t.table);
+  return j;
+}
+
 std::string describe_run(const StudyRun& run, const std::vector<WrittenFiles>& files) {
   const StudyResult& r = run.result;
   std::string text = format_text_table(r.summary ? *r.summary : r.tables.front().table) + "\n";

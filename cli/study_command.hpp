@@ -32,6 +32,12 @@ StudyRun run_study(config::ConfigDocument doc, const StudyOptions& o, bool narra
 // returns the files in table order.
 std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o);
 
+// The run as one JSON document for scripts (--json): tool, command, git
+// revision, creation time, the resolved config (with the run's notes), the
+// totals, every table's rows keyed by column and unit (unit_keyed_rows) and
+// the report.
+nlohmann::json study_json(const StudyRun& run);
+
 // The summary (or first) table, the report, and "wrote <csv> and <json>" lines.
 std::string describe_run(const StudyRun& run, const std::vector<WrittenFiles>& files);
 

@@ -28,6 +28,9 @@ struct StudyResult {
   std::optional<ResultTable> summary{};  // what a person reads; tables[0] when absent
   std::string report{};                  // lines for people after the table, may be empty
   nlohmann::json record_notes = nlohmann::json::object();  // added to the recorded config
+  // Headline figures of the run, units in their keys (e.g. forward_pass_ms):
+  // what --json gives scripts besides the tables.
+  nlohmann::json totals = nlohmann::json::object();
 };
 
 // Called after each unit of work: done of total, and what a unit is.

@@ -15,6 +15,7 @@ struct GemmOptions {
   std::string act = "fp16";
   int wbits = 16;
   std::string kernel = "auto";
+  bool json = false;
   StudyOptions study;
 };
 
@@ -33,11 +34,15 @@ config::ConfigDocument gemm_config(const GemmOptions& o) {
 
 void run_gemm(const GemmOptions& o) {
   const StudyRun run = run_study(gemm_config(o), o.study, /*narrate=*/false);
+  std::vector<WrittenFiles> files;
+  if (!o.study.out_dir.empty()) files = write_study_tables(run, o.study);
+  if (o.json) {
+    std::cout << study_json(run).dump(2) << "\n";
+    return;
+  }
   std::cout << run.result.report << "\n";
-  if (!o.study.out_dir.empty()) {
-    for (const auto& f : write_study_tables(run, o.study)) {
-      std::cout << "wrote " << f.csv.string() << " and " << f.json.string() << "\n";
-    }
+  for (const auto& f : files) {
+    std::cout << "wrote " << f.csv.string() << " and " << f.json.string() << "\n";
   }
 }
 
@@ -63,6 +68,9 @@ void add_gemm_command(CLI::App& app) {
       ->check(CLI::Range(1, 16));
   cmd->add_option("--kernel", o->kernel, "kernel family (default auto)")
       ->check(CLI::IsMember({"auto", "dense", "dequant", "lut"}));
+  cmd->add_flag("--json", o->json,
+                "print the result as JSON (time, bound, tiling, compute/DRAM/L2 times with units "
+                "in their keys, the resolved config and git revision) instead of text");
   add_study_options(*cmd, o->study, "hw.<gpu>.sm.count=132");
   cmd->callback([o] { run_gemm(*o); });
 }

@@ -19,6 +19,7 @@ struct ModelOptions {
   std::string precompute;  // LUT kernels only; empty: the study's default (fused)
   bool launch_gaps = false;
   std::string attention = "fused";
+  bool json = false;
   StudyOptions study;
 };
 
@@ -48,7 +49,12 @@ config::ConfigDocument model_config(const ModelOptions& o) {
 
 void run_model(const ModelOptions& o) {
   const StudyRun run = run_study(model_config(o), o.study, /*narrate=*/false);
-  std::cout << describe_run(run, write_study_tables(run, o.study));
+  const std::vector<WrittenFiles> files = write_study_tables(run, o.study);
+  if (o.json) {
+    std::cout << study_json(run).dump(2) << "\n";
+  } else {
+    std::cout << describe_run(run, files);
+  }
 }
 
 }  // namespace
@@ -83,6 +89,9 @@ void add_model_command(CLI::App& app) {
                   "fused: one FlashAttention-style kernel per layer (default); unfused: score "
                   "GEMM, softmax and value GEMM")
       ->check(CLI::IsMember({"fused", "unfused"}));
+  cmd->add_flag("--json", o->json,
+                "print the run as JSON (per-operator rows with units in their keys, totals, "
+                "the resolved config and git revision) instead of the text table");
   cmd->add_flag("--launch-gaps", o->launch_gaps,
                 "add the host launch gap per kernel (no CUDA graphs)");
   add_study_options(*cmd, o->study, "hw.<gpu>.sm.count=132");

@@ -74,6 +74,31 @@ nlohmann::json to_json(const ResultTable& table, const RunRecord& record) {
   return j;
 }
 
+std::string unit_key(const ResultTable::Column& column) {
+  if (column.unit.empty() || column.unit == "1") return column.name;
+  std::string unit;
+  for (const char c : column.unit) {
+    if (c == '%') {
+      unit += "percent";
+    } else if (c == '/') {
+      unit += "_per_";
+    } else if (c != ' ') {
+      unit += c;
+    }
+  }
+  return column.name + "_" + unit;
+}
+
+nlohmann::json unit_keyed_rows(const ResultTable& table) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : table.rows()) {
+    nlohmann::json r = nlohmann::json::object();
+    for (std::size_t i = 0; i < row.size(); ++i) r[unit_key(table.columns()[i])] = cell_json(row[i]);
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
 std::string to_csv(const ResultTable& table, const RunRecord& record) {
   std::string out;
   out += "# lutsim " + record.command + "\n";

@@ -49,6 +49,15 @@ RunRecord make_run_record(std::string command, nlohmann::json resolved_config);
 //  "rows": [{name: value}]}
 nlohmann::json to_json(const ResultTable& table, const RunRecord& record);
 
+// A column's key with its unit, for outputs whose keys must carry units:
+// "time_each_us", "share_percent", "energy_per_token_mJ_per_token" ('%' ->
+// "percent", '/' -> "_per_"); the bare name for text and dimensionless
+// columns (unit "" or "1").
+std::string unit_key(const ResultTable::Column& column);
+
+// The rows as objects keyed by unit_key.
+nlohmann::json unit_keyed_rows(const ResultTable& table);
+
 // CSV (RFC 4180 quoting) preceded by '#' comment lines that hold the command,
 // the git revision, the units of each column and the resolved config as one
 // line of JSON; readers such as pandas take them with comment='#'.

@@ -210,6 +210,13 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   result.record_notes["tokens_per_forward"] = tokens;
   result.record_notes["energy_pricing"] = energy_record(spec_.energy);
   result.record_notes["energy_not_priced"] = energy.not_priced;
+  result.totals = {{"forward_pass_ms", r.total_s * 1e3},
+                   {"tokens_per_forward", tokens},
+                   {"attention", std::string(to_string(sys.attention))},
+                   {"linear_method", std::string(to_string(sys.method))},
+                   {"energy_per_token_mJ", energy.not_priced.empty()
+                                               ? nlohmann::json(energy.total_mj)
+                                               : nlohmann::json(nullptr)}};
   return result;
 }
 

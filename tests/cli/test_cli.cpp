@@ -490,3 +490,71 @@ TEST_CASE(
           "qkv_proj: expected M=1 N=12288 K=4096 count=32, captured (none)") &&
           Catch::Contains("lutsim: error: 4 linear op(s)"));
 }
+
+TEST_CASE("gemm --json gives the time, bound and tiling with units in the keys", "[cli]") {
+  const Run r = run("gemm --hw a100_sxm4_80gb --m 1 --n 16384 --k 16384 --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["tool"] == "lutsim");
+  CHECK(j["command"] == "gemm");
+  CHECK(!j["git_revision"].get<std::string>().empty());
+  CHECK(j["config"]["m"] == 1);
+  CHECK(j["config"]["k"] == 16384);
+  REQUIRE(j["tables"]["gemm"].size() == 1);
+  const auto& g = j["tables"]["gemm"][0];
+  CHECK(g["kernel"] == "dense fp16");
+  CHECK(g["bound"] == "dram");
+  // X 1 x 16384, W 16384 x 16384 and Y 1 x 16384, FP16.
+  CHECK(g["dram_bytes_MB"].get<double>() == Approx((32768.0 + 536870912.0 + 32768.0) / 1e6));
+  CHECK(g["time_us"].get<double>() >= g["dram_time_us"].get<double>());
+  CHECK(g.contains("compute_time_us"));
+  CHECK(g.contains("l2_time_us"));
+  CHECK(g.contains("throughput_TFLOP_per_s"));
+}
+
+TEST_CASE("model --json gives every operator, the totals and the attention mode", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model_json";
+  std::filesystem::remove_all(dir);
+  const std::string args =
+      "model --hw h100_sxm --model Llama-2-7B --phase decode --batch 4 --kv-len 127 --json --out " +
+      dir.string();
+  const Run fused = run(args);
+  INFO(fused.out);
+  REQUIRE(fused.status == 0);
+  const auto j = nlohmann::json::parse(fused.out);
+  CHECK(j["command"] == "model");
+  CHECK(j["config"]["attention"] == "fused");
+  CHECK(j["totals"]["attention"] == "fused");
+  CHECK(j["totals"]["tokens_per_forward"] == 4);
+  double total_ms = 0.0;
+  int attention_rows = 0;
+  for (const auto& op : j["tables"]["model"]) {
+    total_ms += op["time_ms"].get<double>();
+    CHECK(op["time_ms"].get<double>() == Approx(op["time_each_us"].get<double>() *
+                                                op["count"].get<int>() / 1e3));
+    CHECK(op.contains("share_percent"));
+    CHECK(op.contains("energy_per_token_mJ_per_token"));
+    if (op["op"] == "attention") {
+      ++attention_rows;
+      CHECK(op["count"] == 32);
+      CHECK(op["kernel"].get<std::string>().starts_with("flash "));
+      CHECK(op["bound"] == "dram");
+    }
+    CHECK(op["op"] != "attn_softmax");
+  }
+  CHECK(attention_rows == 1);
+  CHECK(j["totals"]["forward_pass_ms"].get<double>() == Approx(total_ms));
+  CHECK(std::filesystem::exists(dir / "model.json"));  // the files are still written
+
+  const Run unfused = run(args + " --attention unfused");
+  REQUIRE(unfused.status == 0);
+  const auto u = nlohmann::json::parse(unfused.out);
+  CHECK(u["totals"]["attention"] == "unfused");
+  int softmax = 0;
+  for (const auto& op : u["tables"]["model"]) softmax += op["op"] == "attn_softmax";
+  CHECK(softmax == 1);
+  const Run text = run("model --hw h100_sxm --model Llama-2-7B --phase decode --out " + dir.string());
+  CHECK_THAT(text.out, Catch::Contains("ms per forward pass (fused attention)"));
+  std::filesystem::remove_all(dir);
+}

@@ -30,6 +30,21 @@ TEST_CASE("JSON results carry config and revision and units", "[io]") {
   CHECK(j["rows"][0]["time"] == 0.1);
 }
 
+TEST_CASE("unit keys carry each column's unit in the key", "[io]") {
+  CHECK(unit_key({"time_each", "us", ""}) == "time_each_us");
+  CHECK(unit_key({"share", "%", ""}) == "share_percent");
+  CHECK(unit_key({"energy_per_token", "mJ/token", ""}) == "energy_per_token_mJ_per_token");
+  CHECK(unit_key({"throughput", "TFLOP/s", ""}) == "throughput_TFLOP_per_s");
+  CHECK(unit_key({"count", "1", ""}) == "count");
+  CHECK(unit_key({"name", "", ""}) == "name");
+  const auto rows = unit_keyed_rows(sample());
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0]["name"] == "a,b");
+  CHECK(rows[0]["count"] == 3);
+  CHECK(rows[0]["time_ms"] == 0.1);
+  CHECK(rows[0].size() == 3);
+}
+
 TEST_CASE("CSV results carry the same record in comment lines", "[io]") {
   const std::string csv = to_csv(sample(), record());
   CHECK(csv ==
