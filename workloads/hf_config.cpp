@@ -1,6 +1,7 @@
 #include "workloads/hf_config.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <initializer_list>
 #include <limits>
@@ -46,6 +47,9 @@ class HfFields {
     }
     return value->get<int>();
   }
+
+  // Whether `key` is present and not null.
+  bool has(std::string_view key) const { return find({key}).has_value(); }
 
   bool boolean(std::string_view key, bool fallback) const {
     const auto found = find({key});
@@ -111,17 +115,6 @@ class HfFields {
   std::string file_;
 };
 
-std::string family_of(const HfFields& f) {
-  const std::string type = f.string("model_type").value_or("");
-  bool bitnet_class = false;
-  for (const auto& a : f.strings("architectures")) {
-    bitnet_class = bitnet_class || lower(a).find("bitnet") != std::string::npos;
-  }
-  if (type == "bitnet" || (type == "llama" && bitnet_class)) return "bitnet";
-  if (type == "opt" || type == "bloom" || type == "llama") return type;
-  throw f.error("model_type", "expected one of: opt, bloom, llama, bitnet, got \"" + type + "\"");
-}
-
 std::string activation_of(const HfFields& f, std::string_view key, const std::string& fallback) {
   const std::string act = f.string(key).value_or(fallback);
   if (act == "relu" || act == "relu2" || act == "silu") return act;
@@ -167,6 +160,7 @@ void read_bloom(const HfFields& f, ModelSpec& m) {
   m.embedding_norm = true;  // word_embeddings_layernorm
 }
 
+// Llama and the families built like it (RMSNorm, rotary, gated FFN, GQA).
 void read_llama(const HfFields& f, ModelSpec& m) {
   m.num_layers = f.positive_int({"num_hidden_layers"});
   m.hidden_size = f.positive_int({"hidden_size"});
@@ -178,11 +172,74 @@ void read_llama(const HfFields& f, ModelSpec& m) {
   m.tie_word_embeddings = f.boolean("tie_word_embeddings", false);
   m.norm = "rms_norm";
   m.position_encoding = "rotary";
-  m.sub_norms = m.family == "bitnet";  // SubLN before o_proj and down_proj
+}
+
+void read_bitnet(const HfFields& f, ModelSpec& m) {
+  read_llama(f, m);
+  m.sub_norms = true;  // SubLN before o_proj and down_proj
+}
+
+void read_qwen2(const HfFields& f, ModelSpec& m) {
+  read_llama(f, m);
+  m.linear_bias = true;  // Qwen2Attention: q, k and v projections have biases
+}
+
+void read_phi3(const HfFields& f, ModelSpec& m) {
+  read_llama(f, m);
+  m.qkv_fused_in_checkpoint = true;  // Phi3Attention.qkv_proj (and Phi3MLP.gate_up_proj)
+}
+
+// Gemma: GeLU-gated FFN (hidden_activation, else hidden_act), head_dim stated
+// (heads x head_dim need not equal the width), embeddings tied by default.
+void read_gemma(const HfFields& f, ModelSpec& m) {
+  read_llama(f, m);
+  m.activation = activation_of(f, f.string("hidden_activation") ? "hidden_activation" : "hidden_act",
+                               "gelu_pytorch_tanh");
+  m.tie_word_embeddings = f.boolean("tie_word_embeddings", true);
+}
+
+// Falcon (model_type falcon): fused query_key_value, multi-query attention
+// (new_decoder_architecture: num_kv_heads groups), a GeLU FFN of
+// ffn_hidden_size (default 4 x width), attention and FFN in parallel.
+void read_falcon(const HfFields& f, ModelSpec& m) {
+  m.num_layers = f.positive_int({"num_hidden_layers", "n_layer"});
+  m.hidden_size = f.positive_int({"hidden_size"});
+  m.num_heads = f.positive_int({"num_attention_heads", "n_head"});
+  m.ffn_intermediate_size = f.positive_int({"ffn_hidden_size"}, 4 * m.hidden_size);
+  const bool new_architecture = f.boolean("new_decoder_architecture", false);
+  if (new_architecture) {
+    m.num_kv_heads = f.positive_int({"num_kv_heads"});
+  } else {
+    m.num_kv_heads = f.boolean("multi_query", true) ? 1 : m.num_heads;
+  }
+  m.activation = activation_of(f, "activation", "gelu");
+  m.linear_bias = f.boolean("bias", false);
+  m.qkv_fused_in_checkpoint = true;
+  m.tie_word_embeddings = f.boolean("tie_word_embeddings", true);
+  m.norm = "layer_norm";
+  m.position_encoding = f.boolean("alibi", false) ? "alibi" : "rotary";
+  if (f.boolean("parallel_attn", true)) {
+    m.block = new_architecture ? "parallel_two_norms" : "parallel";
+  }
+}
+
+// GPT-J: attention and a GeLU FFN (n_inner, default 4 x width) in parallel on
+// one LayerNorm, rotary, biases in the FFN.
+void read_gptj(const HfFields& f, ModelSpec& m) {
+  m.num_layers = f.positive_int({"n_layer"});
+  m.hidden_size = f.positive_int({"n_embd"});
+  m.num_heads = f.positive_int({"n_head"});
+  m.ffn_intermediate_size = f.positive_int({"n_inner"}, 4 * m.hidden_size);
+  m.activation = activation_of(f, "activation_function", "gelu_new");
+  m.linear_bias = true;
+  m.tie_word_embeddings = f.boolean("tie_word_embeddings", false);
+  m.norm = "layer_norm";
+  m.position_encoding = "rotary";
+  m.block = "parallel";
 }
 
 void read_heads(const HfFields& f, ModelSpec& m) {
-  m.num_kv_heads = f.positive_int({"num_key_value_heads"}, m.num_heads);
+  if (m.num_kv_heads == 0) m.num_kv_heads = f.positive_int({"num_key_value_heads"}, m.num_heads);
   if (m.num_heads % m.num_kv_heads != 0) {
     throw f.error("num_key_value_heads",
                   "expected a divisor of num_attention_heads = " + std::to_string(m.num_heads) +
@@ -194,6 +251,51 @@ void read_heads(const HfFields& f, ModelSpec& m) {
                        : f.positive_int({"head_dim"});
 }
 
+// The families read, by model_type; `family` is the ModelSpec's family.
+struct HfFamily {
+  std::string_view model_type;
+  std::string_view family;
+  void (*read)(const HfFields&, ModelSpec&);
+};
+
+constexpr std::array<HfFamily, 10> kHfFamilies{{{"opt", "opt", read_opt},
+                                                {"bloom", "bloom", read_bloom},
+                                                {"llama", "llama", read_llama},
+                                                {"bitnet", "bitnet", read_bitnet},
+                                                {"mistral", "mistral", read_llama},
+                                                {"qwen2", "qwen2", read_qwen2},
+                                                {"phi3", "phi3", read_phi3},
+                                                {"gemma", "gemma", read_gemma},
+                                                {"falcon", "falcon", read_falcon},
+                                                {"gptj", "gptj", read_gptj}}};
+
+// A llama config whose architectures name a Bitnet class is BitNet, as in 1bitLLM's repro.
+const HfFamily& family_of(const HfFields& f) {
+  std::string type = f.string("model_type").value_or("");
+  if (type == "llama") {
+    for (const auto& a : f.strings("architectures")) {
+      if (lower(a).find("bitnet") != std::string::npos) type = "bitnet";
+    }
+  }
+  for (const HfFamily& family : kHfFamilies) {
+    if (family.model_type == type) return family;
+  }
+  std::string known;
+  for (const HfFamily& family : kHfFamilies) known += (known.empty() ? "" : ", ") + std::string(family.model_type);
+  throw f.error("model_type", "expected one of: " + known + ", got \"" + type + "\"");
+}
+
+// Mixture-of-experts configs (Mixtral, Qwen2-MoE, DeepSeek, ...) would be timed
+// as one dense FFN: refused, naming the field that says so.
+void refuse_experts(const HfFields& f) {
+  for (std::string_view key : {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}) {
+    if (f.has(key)) {
+      throw f.error(key, "mixture-of-experts models are not modelled (lutsim would time the experts as "
+                         "one dense FFN)");
+    }
+  }
+}
+
 }  // namespace
 
 ModelSpec parse_hf_config(const nlohmann::json& config, const std::string& display_name) {
@@ -201,16 +303,12 @@ ModelSpec parse_hf_config(const nlohmann::json& config, const std::string& displ
     throw ConfigError({display_name, 0, 0}, "", "expected a JSON object at the top level");
   }
   const HfFields f(config, display_name);
+  refuse_experts(f);
+  const HfFamily& family = family_of(f);
   ModelSpec m;
   m.name = f.string("_name_or_path").value_or("");
-  m.family = family_of(f);
-  if (m.family == "opt") {
-    read_opt(f, m);
-  } else if (m.family == "bloom") {
-    read_bloom(f, m);
-  } else {
-    read_llama(f, m);
-  }
+  m.family = family.family;
+  family.read(f, m);
   read_heads(f, m);
   m.vocab_size = f.positive_int({"vocab_size"});
   return m;

@@ -58,6 +58,10 @@ void check_model(const ModelSpec& m) {
                           ", expected >= 1");
     }
   }
+  if (std::find(kModelBlocks.begin(), kModelBlocks.end(), m.block) == kModelBlocks.end()) {
+    throw request_error("block = '" + m.block + "' of " + m.name +
+                        ", expected sequential, parallel or parallel_two_norms");
+  }
 }
 
 // Per-GPU sizes of one pass; see make_trace's contract for the symbols.
@@ -219,7 +223,10 @@ void add_attention(const ModelSpec& m, const TraceRequest& r, const Dims& d, con
     heads = "attn_sub_norm";
   }
   w.linear("attn_out", d.tokens, d.hidden, d.heads * d.head_dim, n, {heads});
-  w.rows("attn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n, {"attn_out", x});
+  // A parallel block adds the attention output in the FFN's residual add.
+  if (m.block == "sequential") {
+    w.rows("attn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n, {"attn_out", x});
+  }
 }
 
 // The FFN's up projection(s) reading `x`; returns the activation's operands
@@ -240,11 +247,22 @@ Inputs add_ffn_up(const ModelSpec& m, const TraceRequest& r, const Dims& d, cons
   return {"ffn_gate", "ffn_up"};
 }
 
-// Ops from the attention block's residual add to the FFN's residual add.
-void add_ffn(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter& w) {
+// The FFN's input: the norm of the attention block's residual (sequential),
+// the attention's own norm of the layer input `x` (parallel), or a second norm
+// of `x` (parallel_two_norms).
+std::string add_ffn_norm(const ModelSpec& m, const Dims& d, const std::string& x, OpWriter& w) {
+  if (m.block == "parallel") return "input_norm";
+  const bool sequential = m.block == "sequential";
+  const std::string name = sequential ? "post_attn_norm" : "ffn_norm";
+  w.rows(name, OpKind::kNorm, 1, d.tokens, d.hidden, d.layers, {sequential ? "attn_residual" : x});
+  return name;
+}
+
+// Ops from the FFN's norm to the layer's last residual add (`x`: the layer input).
+void add_ffn(const ModelSpec& m, const TraceRequest& r, const Dims& d, const std::string& x,
+             OpWriter& w) {
   const std::int64_t n = d.layers;
-  w.rows("post_attn_norm", OpKind::kNorm, 1, d.tokens, d.hidden, n, {"attn_residual"});
-  const Inputs act_in = add_ffn_up(m, r, d, "post_attn_norm", w);
+  const Inputs act_in = add_ffn_up(m, r, d, add_ffn_norm(m, d, x, w), w);
   w.rows("ffn_act", OpKind::kElementwise, 1, d.tokens, d.ffn, n, act_in);
   std::string hidden = "ffn_act";
   if (m.sub_norms) {
@@ -252,8 +270,9 @@ void add_ffn(const ModelSpec& m, const TraceRequest& r, const Dims& d, OpWriter&
     hidden = "ffn_sub_norm";
   }
   w.linear("ffn_down", d.tokens, d.hidden, d.ffn, n, {hidden});
-  w.rows("ffn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n,
-         {"ffn_down", "attn_residual"});
+  const Inputs residual = m.block == "sequential" ? Inputs{"ffn_down", "attn_residual"}
+                                                  : Inputs{"ffn_down", "attn_out", x};
+  w.rows("ffn_residual", OpKind::kElementwise, 1, d.tokens, d.hidden, n, residual);
 }
 
 }  // namespace
@@ -308,7 +327,7 @@ GemmTrace make_trace(const ModelSpec& model, const TraceRequest& request) {
     layer_input = "embed_norm";
   }
   add_attention(model, request, d, layer_input, w);
-  add_ffn(model, request, d, w);
+  add_ffn(model, request, d, layer_input, w);
   w.rows("final_norm", OpKind::kNorm, 1, d.tokens, d.hidden, 1, {"ffn_residual"});
   if (request.include_lm_head) {
     w.linear("lm_head", d.seqs, d.vocab, d.hidden, 1, {"final_norm"}, request.quantize_lm_head);

@@ -37,6 +37,11 @@ void read_structure(config::ConfigReader& r, ModelSpec& m) {
       r.get<bool>("sub_norms", {.description = "norms before the attention output and FFN down "
                                                "projections (BitNet SubLN)",
                                 .default_value = false});
+  m.block = r.get<std::string>(
+      "block", {.description = "attention and FFN: sequential, parallel (one norm of the layer "
+                               "input feeds both, one residual add) or parallel_two_norms",
+                .default_value = "sequential",
+                .allowed = kModelBlocks});
 }
 
 }  // namespace
@@ -45,7 +50,7 @@ ModelSpec read_model(config::ConfigReader& r) {
   ModelSpec m;
   m.name = r.get<std::string>("name", {.description = "model name"});
   m.family = r.get<std::string>(
-      "family", {.description = "model family", .allowed = {"opt", "bloom", "llama", "bitnet"}});
+      "family", {.description = "model family", .allowed = kModelFamilies});
   read_shape(r, m);
   read_structure(r, m);
   if (m.num_heads % m.num_kv_heads != 0) {

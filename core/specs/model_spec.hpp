@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/config/config_reader.hpp"
 
@@ -33,7 +34,18 @@ struct ModelSpec {
   // Extra norms inside each layer before the attention output projection and
   // before the FFN down projection (BitNet's SubLN).
   bool sub_norms = false;
+  // How a layer arranges attention and FFN (ModelBlock): sequential (FFN after
+  // the attention's residual add, each with its norm), parallel (both read one
+  // norm of the layer input, one residual add: GPT-J, Falcon-7B) or
+  // parallel_two_norms (each its own norm of the layer input: Falcon-40B/180B).
+  std::string block = "sequential";
 };
+
+// The families a ModelSpec may name (descriptive: the structure fields above
+// say what is modelled) and the block arrangements.
+inline const std::vector<std::string> kModelFamilies{"opt",  "bloom", "llama",  "bitnet", "mistral",
+                                                     "qwen2", "phi3", "gemma", "falcon", "gptj"};
+inline const std::vector<std::string> kModelBlocks{"sequential", "parallel", "parallel_two_norms"};
 
 // Cross-field checks: num_heads is a multiple of num_kv_heads.
 ModelSpec read_model(config::ConfigReader& root);

@@ -190,6 +190,34 @@ TEST_CASE("family features add their ops", "[workloads]") {
   CHECK_FALSE(has_op(bitnet, "embed_norm"));
 }
 
+// GPT-J / Falcon-7B: attention and FFN read one norm of the layer input and
+// meet in one residual add; Falcon-40B gives the FFN its own norm of the input.
+TEST_CASE("parallel blocks feed attention and FFN from the layer input", "[workloads]") {
+  ModelSpec m = model("Llama-2-7B");
+  m.gated_ffn = false;
+  m.block = "parallel";
+  GemmTrace t = make_trace(m, decode(4, 16));
+  CHECK_FALSE(has_op(t, "attn_residual"));
+  CHECK_FALSE(has_op(t, "post_attn_norm"));
+  CHECK(op_named(t, "qkv_proj").inputs == std::vector<std::string>{"input_norm"});
+  CHECK(op_named(t, "ffn_up").inputs == std::vector<std::string>{"input_norm"});
+  CHECK(op_named(t, "ffn_residual").inputs ==
+        std::vector<std::string>{"ffn_down", "attn_out", std::string(kTraceInput)});
+  CHECK(op_named(t, "final_norm").inputs == std::vector<std::string>{"ffn_residual"});
+
+  m.block = "parallel_two_norms";
+  t = make_trace(m, decode(4, 16));
+  CHECK(op_named(t, "ffn_norm").inputs == std::vector<std::string>{std::string(kTraceInput)});
+  CHECK(op_named(t, "ffn_up").inputs == std::vector<std::string>{"ffn_norm"});
+  CHECK(op_named(t, "ffn_residual").inputs ==
+        std::vector<std::string>{"ffn_down", "attn_out", std::string(kTraceInput)});
+
+  m.block = "sequentiall";
+  CHECK_THROWS_WITH(make_trace(m, decode(4, 16)),
+                    Catch::Contains("block = 'sequentiall'") &&
+                        Catch::Contains("expected sequential, parallel or parallel_two_norms"));
+}
+
 TEST_CASE("linear fusion follows the framework the checkpoint or neither", "[workloads]") {
   TraceRequest r = decode(1, 0);
   r.fusion = LinearFusion::kCheckpoint;
