@@ -2,14 +2,25 @@
 // Parse the command line, run the chosen command, report failures in one line.
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <exception>
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
 #include "core/io/git_revision.hpp"
+#include "ppa/flow/tool_run.hpp"
 
 namespace {
+
+// A signal that ends lutsim ends the external tools it runs (yosys, iverilog,
+// ...) first: they run in process groups of their own, which a terminal's
+// Ctrl-C or a `kill` of lutsim does not reach.
+void end_tools_then_die(int signal) {
+  lutsim::ppa::kill_running_tools();
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
 
 // A run whose output could not be written (a full disk, a closed pipe) has
 // failed, whatever it computed: flush stdout and turn a write error into exit 1.
@@ -58,5 +69,6 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, end_tools_then_die);
   return flushed(run(argc, argv));
 }

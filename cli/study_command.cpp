@@ -7,6 +7,7 @@
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
 #include "cli/text_table.hpp"
+#include "core/io/result_directory.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -27,7 +28,8 @@ void add_study_options(CLI::App& cmd, StudyOptions& o, const std::string& set_ex
                  "override a config value: --set " + set_example +
                      "; hw.<config>.<key>=<value> sets a key of a hardware config the study "
                      "uses (repeatable)");
-  cmd.add_option("-o,--out", o.out_dir, "output directory; default: results/<name>")->check(non_empty());
+  cmd.add_option("-o,--out", o.out_dir, "output directory; default: results/<name>")
+      ->check(non_empty());
   cmd.add_option(
          "--configs-dir", o.configs_dir,
          "folder with hw/ and models/; default: configs/ above the binary or the working directory")
@@ -45,10 +47,11 @@ std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOpt
   const std::string dir = o.out_dir.empty() ? "results/" + run.loaded.name : o.out_dir;
   const RunRecord record =
       make_run_record(run.loaded.kind, recorded_config(run.loaded, run.result));
+  ResultDirectory out(dir, run.loaded.kind);
   std::vector<WrittenFiles> files;
-  for (const StudyTable& t : run.result.tables) {
-    files.push_back(write_result_files(dir, t.stem, t.table, record));
-  }
+  for (const StudyTable& t : run.result.tables)
+    files.push_back(out.write_table(t.stem, t.table, record));
+  out.commit();
   return files;
 }
 

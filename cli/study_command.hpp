@@ -28,8 +28,8 @@ struct StudyRun {
 };
 StudyRun run_study(config::ConfigDocument doc, const StudyOptions& o, bool narrate = true);
 
-// Writes every table of the run with the resolved configs and revision;
-// returns the files in table order.
+// Writes every table of the run with the resolved configs and revision into
+// one result folder, committed together; returns the files in table order.
 std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o);
 
 // The run as one JSON document for scripts (--json): tool, command, git

@@ -1,6 +1,8 @@
 #include "studies/hardware_configs.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 #include <system_error>
 
 #include "core/config/config_document.hpp"
@@ -59,7 +61,34 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
   auto root = doc.root();
   HardwareSpec spec = read_hardware(root);
   doc.check_all_consumed();
-  return loaded_.emplace(stem, Loaded{path, std::move(spec), doc.resolved()}).first->second.spec;
+  std::vector<std::filesystem::path> files;
+  for (const std::string& f : doc.extends_chain()) {
+    std::error_code ec;
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(f, ec);
+    files.push_back(ec ? std::filesystem::path(f).lexically_normal() : canonical);
+  }
+  return loaded_.emplace(stem, Loaded{path, std::move(spec), doc.resolved(), std::move(files)})
+      .first->second.spec;
+}
+
+const HardwareConfigs::Loaded& HardwareConfigs::loaded_of(const HardwareSpec& spec) const {
+  for (const auto& [stem, loaded] : loaded_) {
+    if (&loaded.spec == &spec) return loaded;
+  }
+  throw std::logic_error("HardwareConfigs: " + spec.name + " was not loaded here");
+}
+
+bool HardwareConfigs::builds_on(const HardwareSpec& design, const HardwareSpec& base) const {
+  const auto& files = loaded_of(design).files;
+  return std::find(files.begin(), files.end(), loaded_of(base).files.front()) != files.end();
+}
+
+std::string HardwareConfigs::extends_text(const HardwareSpec& spec) const {
+  std::string text;
+  for (const auto& f : loaded_of(spec).files) {
+    text += (text.empty() ? "" : " -> ") + f.filename().string();
+  }
+  return text;
 }
 
 const HardwareSpec& HardwareConfigs::read(config::ConfigReader& root, std::string_view key,

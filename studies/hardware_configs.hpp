@@ -37,6 +37,14 @@ class HardwareConfigs {
   const HardwareSpec& read(config::ConfigReader& root, std::string_view key,
                            std::string description);
 
+  // Whether the config of `design` is the config of `base` or extends it,
+  // directly or through others: whether `design` is built on that GPU. Both
+  // are specs as load() returned them.
+  bool builds_on(const HardwareSpec& design, const HardwareSpec& base) const;
+  // "h100_lut_4x.yaml -> h100_sxm.yaml": the files of `spec`'s config, the
+  // config first, then what it extends.
+  std::string extends_text(const HardwareSpec& spec) const;
+
   // ConfigError for the first routed override whose config was not loaded,
   // listing the configs that were.
   void check_all_routed_used() const;
@@ -54,7 +62,9 @@ class HardwareConfigs {
     std::filesystem::path path;
     HardwareSpec spec;
     nlohmann::json resolved;
+    std::vector<std::filesystem::path> files;  // canonical: the config, then what it extends
   };
+  const Loaded& loaded_of(const HardwareSpec& spec) const;
 
   std::filesystem::path configs_dir_;
   std::vector<Routed> routed_;

@@ -1,5 +1,6 @@
 #include "studies/study_loader.hpp"
 
+#include "core/config/output_name.hpp"
 #include "studies/hardware_configs.hpp"
 
 namespace lutsim {
@@ -15,8 +16,8 @@ LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string
   LoadedStudy out;
   out.study = registry.create(root, context);
   out.kind = doc.resolved().at("study").get<std::string>();
-  out.name = root.get<std::string>(
-      "name",
+  out.name = config::get_output_name(
+      root, "name",
       {.description = "names the results folder (results/<name>/)", .default_value = out.kind});
   doc.check_all_consumed();
   hardware.check_all_routed_used();

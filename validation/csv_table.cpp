@@ -6,12 +6,21 @@
 
 #include "core/io/csv_text.hpp"
 #include "core/io/text_file.hpp"
+#include "core/io/utf8_text.hpp"
 
 namespace lutsim {
 namespace {
 
+// The file's text without a byte-order mark; an error at the line of the
+// first byte that is not UTF-8.
 std::istringstream open_csv(const std::filesystem::path& path) {
-  return std::istringstream(read_text_file(path));
+  const std::string bytes = read_text_file(path);
+  const std::string_view text = without_utf8_bom(bytes);
+  if (const std::size_t bad = invalid_utf8_offset(text); bad != std::string_view::npos) {
+    throw std::runtime_error(path.string() + ":" + std::to_string(position_of(text, bad).line) +
+                             ": " + invalid_utf8_message(static_cast<unsigned char>(text[bad])));
+  }
+  return std::istringstream(std::string(text));
 }
 
 // The next record that is neither blank nor a comment; false at the end.

@@ -53,9 +53,8 @@ MeasuredDataset load_cublas_bench_dataset(const std::filesystem::path& csv, Timi
     s.k = t.count(r, "k");
     s.batch = t.count(r, "batch");
     s.type = row_type(t, r);
-    const double median_us = t.number(r, "median_us");
-    if (median_us <= 0) t.fail(r, "column 'median_us': expected a time > 0");
-    d.gemms.push_back({row_label(t, r, s), s, median_us * 1e-6, timing});
+    check_measured_shape(t, r, s);
+    d.gemms.push_back({row_label(t, r, s), s, measured_seconds(t, r, "median_us", 1e-6), timing});
   }
   return d;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -17,17 +18,32 @@ GemmShape fp16_shape(const CsvTable& t, std::size_t row) {
   s.n = t.count(row, "N");
   s.k = t.count(row, "K");
   s.type = DataType::kFp16;
+  check_measured_shape(t, row, s);
   return s;
 }
 
-double positive_time(const CsvTable& t, std::size_t row, const std::string& column) {
-  const double v = t.number(row, column);
-  if (v <= 0)
-    t.fail(row, "column '" + column + "': expected a time > 0, got '" + t.text(row, column) + "'");
-  return v;
+}  // namespace
+
+double measured_seconds(const CsvTable& t, std::size_t row, const std::string& column,
+                        double seconds_per_unit) {
+  const double s = t.number(row, column) * seconds_per_unit;
+  if (!(s >= kMinMeasuredSeconds && s <= kMaxMeasuredSeconds)) {
+    std::ostringstream range;
+    range << kMinMeasuredSeconds / seconds_per_unit << " to "
+          << kMaxMeasuredSeconds / seconds_per_unit;
+    t.fail(row, "column '" + column + "': expected a time from " + range.str() + ", got '" +
+                    t.text(row, column) + "'");
+  }
+  return s;
 }
 
-}  // namespace
+void check_measured_shape(const CsvTable& t, std::size_t row, const GemmShape& shape) {
+  try {
+    shape.validate();
+  } catch (const std::invalid_argument& e) {
+    t.fail(row, e.what());
+  }
+}
 
 std::string_view to_string(TimingMethod t) {
   return t == TimingMethod::kEvents ? "events" : "kernel";
@@ -46,7 +62,7 @@ MeasuredDataset load_vidur_dataset(const std::filesystem::path& csv, TimingMetho
   d.source = csv;
   for (std::size_t r = 0; r < t.size(); ++r) {
     d.gemms.push_back({t.text(r, "model") + " tp=" + t.text(r, "tp") + " " + t.text(r, "op"),
-                       fp16_shape(t, r), positive_time(t, r, "median_ms") * 1e-3, timing});
+                       fp16_shape(t, r), measured_seconds(t, r, "median_ms", 1e-3), timing});
   }
   return d;
 }
@@ -67,7 +83,7 @@ MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv, TimingMet
     const GemmShape s = fp16_shape(t, r);
     if (!seen.insert({s.m, s.n, s.k}).second) continue;
     d.gemms.push_back({t.text(r, "shape_id") + " " + t.text(r, "layer"), s,
-                       positive_time(t, r, "latency_ms") * 1e-3, timing});
+                       measured_seconds(t, r, "latency_ms", 1e-3), timing});
   }
   if (other > 0) {
     d.notes.push_back("left out " + std::to_string(other) +

@@ -48,6 +48,20 @@ MeasuredDataset load_vidur_dataset(const std::filesystem::path& csv, TimingMetho
 // each (M, N, K) once.
 MeasuredDataset load_bitblas_dataset(const std::filesystem::path& csv, TimingMethod timing);
 
+class CsvTable;
+
+// What every measurement loader checks in a row, failing with "<file>:<line>:
+// column '<c>': ...". A time is read in `seconds_per_unit` and must lie in
+// [kMinMeasuredSeconds, kMaxMeasuredSeconds]: no GPU kernel ends within 100 ns
+// of its launch, and none within the modelled count limit runs for hours, so a
+// time outside is a unit or data error, not a measurement. A shape must be
+// one the model takes (GemmShape::validate: dimensions >= 1, at most 2^56 MACs).
+inline constexpr double kMinMeasuredSeconds = 1e-7;
+inline constexpr double kMaxMeasuredSeconds = 1e4;
+double measured_seconds(const CsvTable& t, std::size_t row, const std::string& column,
+                        double seconds_per_unit);
+void check_measured_shape(const CsvTable& t, std::size_t row, const GemmShape& shape);
+
 // Keeps the GEMMs whose operand type is in `types` and notes how many rows of
 // each other type were left out.
 void keep_types(MeasuredDataset& d, const std::vector<DataType>& types);

@@ -10,6 +10,7 @@
 #include "core/io/atomic_file.hpp"
 #include "core/io/csv_text.hpp"
 #include "core/io/text_file.hpp"
+#include "core/io/utf8_text.hpp"
 #include "workloads/trace_graph.hpp"
 
 namespace lutsim {
@@ -133,6 +134,7 @@ void check_metadata(const GemmTrace& t) {
       throw export_error(std::string(key), "expected " + in_range(min, max));
     }
   }
+  if (t.ops.empty()) throw export_error("ops", "no operators: expected at least one");
 }
 
 std::string op_where(const TraceOp& op, std::size_t index) {
@@ -235,6 +237,9 @@ class TraceReader {
     while (next_ < lines_.size()) {
       trace.ops.push_back(read_op(trace.structure));
       op_lines.push_back(next_);
+    }
+    if (trace.ops.empty()) {
+      throw error("", "no operator rows after the header: expected at least one");
     }
     check_graph(trace, op_lines);
     return trace;
@@ -407,7 +412,12 @@ std::string to_trace_csv(const GemmTrace& trace) {
   return out;
 }
 
-GemmTrace parse_trace_csv(std::string_view text, const std::string& display_name) {
+GemmTrace parse_trace_csv(std::string_view bytes, const std::string& display_name) {
+  const std::string_view text = without_utf8_bom(bytes);
+  if (const std::size_t bad = invalid_utf8_offset(text); bad != std::string_view::npos) {
+    throw TraceCsvError(display_name, position_of(text, bad).line, "",
+                        invalid_utf8_message(static_cast<unsigned char>(text[bad])));
+  }
   return TraceReader(text, display_name).read();
 }
 

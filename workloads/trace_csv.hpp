@@ -56,15 +56,17 @@ class TraceCsvError : public std::runtime_error {
 // that what is written always reads back.
 std::string to_trace_csv(const GemmTrace& trace);
 
-// Checks: the tag line; each metadata key once, in order (phase prefill |
+// Checks: UTF-8 text (a leading byte-order mark is dropped); the tag line;
+// each metadata key once, in order (phase prefill |
 // decode, batch >= 1, seq_len >= 0, kv_len >= 0, tensor_parallel >= 1); the
 // header exactly; per row the column count, a non-empty name, a known kind,
 // integers m, n, k, elements >= 0, batch, count >= 1, weight_bits 1..8 or 16,
-// act_dtype fp16 | bf16 | fp8_e4m3 | int8; with the inputs column, op names
-// separated by single ';' and the rules of trace_graph (an input that names
-// no op, is ambiguous, comes later or makes a cycle, a wrong operand count).
-// Throws TraceCsvError naming `display_name`, the line and the column (for a
-// structure error: the line of the op that reads, column inputs, and the op).
+// act_dtype fp16 | bf16 | fp8_e4m3 | int8; at least one row; with the inputs
+// column, op names separated by single ';' and the rules of trace_graph (an
+// input that names no op, is ambiguous, comes later or makes a cycle, a wrong
+// operand count). Throws TraceCsvError naming `display_name`, the line and the
+// column (for a structure error: the line of the op that reads, column inputs,
+// and the op).
 GemmTrace parse_trace_csv(std::string_view text, const std::string& display_name);
 
 // Writes atomically (write_file_atomically); std::runtime_error on I/O failure.

@@ -2,7 +2,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "cli/at_least.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/study_command.hpp"
 
@@ -35,7 +37,7 @@ config::ConfigDocument gemm_config(const GemmOptions& o) {
 void run_gemm(const GemmOptions& o) {
   const StudyRun run = run_study(gemm_config(o), o.study, /*narrate=*/false);
   std::vector<WrittenFiles> files;
-  if (!o.study.out_dir.empty()) files = write_study_tables(run, o.study);
+  if (!o.study.out_dir.empty()) files = write_study_tables(run, o.study);  // before any output
   if (o.json) {
     std::cout << study_json(run).dump(2) << "\n";
     return;
@@ -57,11 +59,9 @@ void add_gemm_command(CLI::App& app) {
       "dense for 16-bit weights (and W8 with int8 activations), lut on a GPU with LUT tensor "
       "cores, else dequant.");
   cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path")->required();
-  cmd->add_option("--m", o->m, "rows of X (batch x tokens)")
-      ->required()
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--n", o->n, "output features")->required()->check(CLI::PositiveNumber);
-  cmd->add_option("--k", o->k, "input features")->required()->check(CLI::PositiveNumber);
+  cmd->add_option("--m", o->m, "rows of X (batch x tokens)")->required()->check(at_least(1));
+  cmd->add_option("--n", o->n, "output features")->required()->check(at_least(1));
+  cmd->add_option("--k", o->k, "input features")->required()->check(at_least(1));
   cmd->add_option("--act", o->act, "activation type")
       ->check(CLI::IsMember({"fp16", "bf16", "int8", "fp8"}));
   cmd->add_option("--wbits", o->wbits, "weight bits: 1..8, or 16 for FP16 weights")

@@ -8,6 +8,7 @@
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
 #include "cli/text_table.hpp"
+#include "core/io/result_directory.hpp"
 #include "ppa/flow/tool_run.hpp"
 #include "ppa/studies/ppa_study.hpp"
 
@@ -42,7 +43,6 @@ void run_ppa(const PpaOptions& o) {
                        : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 
   const std::filesystem::path repo = repo_root(o.repo_dir);
-  const std::filesystem::path out = std::filesystem::path(o.out_dir) / spec.name;
   const std::filesystem::path cache = o.cache_dir.empty()
                                           ? std::filesystem::path(o.out_dir) / "ppa_cache"
                                           : std::filesystem::path(o.cache_dir);
@@ -56,27 +56,27 @@ void run_ppa(const PpaOptions& o) {
   run.progress = [](const std::string& line) { std::cerr << "ppa: " << line << "\n"; };
   const ppa::PpaStudyResult result = ppa::run_ppa_study(*study, run);
 
-  nlohmann::json config = doc.resolved();
-  const RunRecord record = make_run_record("ppa", config);
-  const WrittenFiles files = write_result_files(out, spec.name, result.table, record);
-  const WrittenFiles module_files =
-      write_result_files(out, spec.name + "_modules", result.modules, record);
+  ResultDirectory out(std::filesystem::path(o.out_dir) / spec.name, "ppa");
+  const RunRecord record = make_run_record("ppa", doc.resolved());
+  const WrittenFiles files = out.write_table(spec.name, result.table, record);
+  const WrittenFiles module_files = out.write_table(spec.name + "_modules", result.modules, record);
+  const std::filesystem::path png = out.staging() / (spec.name + ".png");
+  if (o.plots) {
+    ppa::run_tool({"/usr/bin/python3",
+                   {(repo / "ppa/studies/plot_ppa_study.py").string(),
+                    std::filesystem::absolute(out.staging() / files.csv.filename()).string(),
+                    std::filesystem::absolute(png).string(), spec.study},
+                   std::filesystem::absolute(out.staging()),
+                   "plot.log"});
+  }
+  out.commit();
   std::cout << format_text_table(result.table) << "\n";
   for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
   for (const std::string& f : result.findings) std::cout << f << "\n";
   std::cout << "wrote " << files.csv.string() << " and " << files.json.string() << "\n";
   std::cout << "wrote " << module_files.csv.string() << " and " << module_files.json.string()
             << " (area per module)\n";
-  if (o.plots) {
-    const std::filesystem::path png = out / (spec.name + ".png");
-    ppa::run_tool({"/usr/bin/python3",
-                   {(repo / "ppa/studies/plot_ppa_study.py").string(),
-                    std::filesystem::absolute(files.csv).string(),
-                    std::filesystem::absolute(png).string(), spec.study},
-                   std::filesystem::absolute(out),
-                   "plot.log"});
-    std::cout << "wrote " << png.string() << "\n";
-  }
+  if (o.plots) std::cout << "wrote " << out.committed_path(png).string() << "\n";
 }
 
 }  // namespace
@@ -99,7 +99,8 @@ void add_ppa_command(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", opts->sets, "override a config value: key=value (repeatable)");
-  cmd->add_option("-o,--out", opts->out_dir, "output directory (results go to <out>/<name>/)")->check(non_empty());
+  cmd->add_option("-o,--out", opts->out_dir, "output directory (results go to <out>/<name>/)")
+      ->check(non_empty());
   cmd->add_option("--cache", opts->cache_dir, "synthesis/power cache (default <out>/ppa_cache)");
   cmd->add_option("--repo", opts->repo_dir,
                   "lutsim source tree holding rtl/ and ppa/ (default: found above configs/)");

@@ -8,6 +8,7 @@
 #include "cli/non_empty.hpp"
 #include "cli/study_command.hpp"
 #include "cli/text_table.hpp"
+#include "core/io/result_directory.hpp"
 #include "core/specs/sweep_spec.hpp"
 
 namespace lutsim::cli {
@@ -82,14 +83,17 @@ void run_sweep(const SweepOptions& o) {
     record_config["points"].push_back(
         {{"label", p.point.label}, {"config", recorded_config(p.study, result)}});
   }
-  const std::string dir = o.out_dir.empty() ? "results/" + sweep.name : o.out_dir;
+  ResultDirectory out(o.out_dir.empty() ? "results/" + sweep.name : o.out_dir, "sweep");
   const RunRecord record = make_run_record("sweep", record_config);
+  std::string text;
   for (const StudyTable& t : tables) {
     const std::string stem = tables.size() == 1 ? "sweep" : "sweep_" + t.stem;
-    const auto files = write_result_files(dir, stem, t.table, record);
-    std::cout << format_text_table(t.table) << "\nwrote " << files.csv.string() << " and "
-              << files.json.string() << "\n";
+    const auto files = out.write_table(stem, t.table, record);
+    text += format_text_table(t.table) + "\nwrote " + files.csv.string() + " and " +
+            files.json.string() + "\n";
   }
+  out.commit();
+  std::cout << text;
 }
 
 }  // namespace
@@ -106,7 +110,8 @@ void add_sweep_command(CLI::App& app) {
   cmd->add_option("file", opts->path, "sweep config (YAML, configs/sweeps/)")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("-o,--out", opts->out_dir, "output directory; default: results/<name>")->check(non_empty());
+  cmd->add_option("-o,--out", opts->out_dir, "output directory; default: results/<name>")
+      ->check(non_empty());
   cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ and models/")
       ->check(CLI::ExistingDirectory);
   cmd->callback([opts] { run_sweep(*opts); });

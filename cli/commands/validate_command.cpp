@@ -13,6 +13,7 @@
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
 #include "cli/text_table.hpp"
+#include "core/io/result_directory.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "validation/accuracy_bars.hpp"
 #include "validation/attention_error.hpp"
@@ -341,16 +342,18 @@ std::string shell_quote(const std::string& s) {
   return out + "'";
 }
 
-// Runs validation/plot_validation.py on the points table; returns the PNGs.
+// Runs validation/plot_validation.py on the points table, writing into `dir`;
+// returns the PNGs.
 std::vector<fs::path> write_plots(const ValidateOptions& o, const fs::path& script,
-                                  const fs::path& points_csv, const std::vector<Job>& jobs) {
+                                  const fs::path& points_csv, const fs::path& dir,
+                                  const std::vector<Job>& jobs) {
   if (!fs::exists(o.python)) {
     throw std::runtime_error("cannot plot: " + o.python +
                              " not found (Debian: apt-get install python3-matplotlib; "
                              "--python PATH, or --no-plots to skip the plots)");
   }
   const std::string cmd = shell_quote(o.python) + " " + shell_quote(script.string()) + " " +
-                          shell_quote(points_csv.string()) + " " + shell_quote(o.out_dir);
+                          shell_quote(points_csv.string()) + " " + shell_quote(dir.string());
   std::cout.flush();
   const int status = std::system(cmd.c_str());
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -361,7 +364,7 @@ std::vector<fs::path> write_plots(const ValidateOptions& o, const fs::path& scri
   std::vector<fs::path> pngs;
   for (const Job& j : jobs) {
     for (const char* kind : {"_pred_vs_meas.png", "_error_vs_m.png"}) {
-      pngs.push_back(fs::path(o.out_dir) / (j.data.name + kind));
+      pngs.push_back(dir / (j.data.name + kind));
       if (!fs::exists(pngs.back())) {
         throw std::runtime_error(script.string() + " did not write " + pngs.back().string());
       }
@@ -424,20 +427,23 @@ void run_validate(const ValidateOptions& o) {
     resolved["datasets"].push_back(job.resolved);
   }
   const RunRecord record = make_run_record("validate", resolved);
-  const auto summary = write_result_files(o.out_dir, "summary", report.summary, record);
-  const auto points = write_result_files(o.out_dir, "points", report.points, record);
-  const auto worst = write_result_files(o.out_dir, "worst", report.worst, record);
-  const auto attention =
-      write_result_files(o.out_dir, "attention_points", report.attention_points, record);
+  ResultDirectory out(o.out_dir, "validate");
+  const auto summary = out.write_table("summary", report.summary, record);
+  const auto points = out.write_table("points", report.points, record);
+  const auto worst = out.write_table("worst", report.worst, record);
+  const auto attention = out.write_table("attention_points", report.attention_points, record);
+  std::string plots;
+  if (o.plots && !jobs.empty()) {
+    const fs::path staged_points = out.staging() / points.csv.filename();
+    for (const auto& p :
+         write_plots(o, validation / "plot_validation.py", staged_points, out.staging(), jobs)) {
+      plots += " " + out.committed_path(p).string();
+    }
+  }
+  out.commit();
   std::cout << "\nwrote " << summary.csv.string() << ", " << points.csv.string() << ", "
             << worst.csv.string() << ", " << attention.csv.string() << " (each with .json)\n";
-  if (o.plots && !jobs.empty()) {
-    std::cout << "plots:";
-    for (const auto& p : write_plots(o, validation / "plot_validation.py", points.csv, jobs)) {
-      std::cout << " " << p.string();
-    }
-    std::cout << "\n";
-  }
+  if (o.plots && !jobs.empty()) std::cout << "plots:" << plots << "\n";
   if (o.check_bars && !failures.empty()) throw std::runtime_error("bars missed:\n" + failures);
 }
 
@@ -483,7 +489,8 @@ void add_validate_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ (default: found above)")
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("-o,--out", opts->out_dir, "output directory (default results/validation)")->check(non_empty());
+  cmd->add_option("-o,--out", opts->out_dir, "output directory (default results/validation)")
+      ->check(non_empty());
   cmd->add_flag("--per-shape", opts->per_shape, "print every shape, however many");
   cmd->add_flag("--check-bars", opts->check_bars,
                 "exit with status 1 when a dataset misses its bar (after writing everything)");

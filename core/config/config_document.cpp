@@ -12,6 +12,7 @@
 #include "core/config/key_suggestion.hpp"
 #include "core/config/yaml_documents.hpp"
 #include "core/io/text_file.hpp"
+#include "core/io/utf8_text.hpp"
 
 namespace lutsim::config {
 namespace {
@@ -125,6 +126,12 @@ Node convert(const YAML::Node& yaml, const SourceText& source, const std::string
 // yaml-cpp's parse of `text`; syntax errors become ConfigErrors at the
 // parser's position.
 YamlDocuments parse_yaml(std::string_view text, const SourceText& source, const std::string& key_path) {
+  if (const std::size_t bad = invalid_utf8_offset(text); bad != std::string_view::npos) {
+    const TextPosition at = position_of(text, bad);
+    const int shift = at.line == 1 ? source.first_line_column_offset : 0;
+    throw ConfigError({source.file, at.line, at.column + shift}, key_path,
+                      invalid_utf8_message(static_cast<unsigned char>(text[bad])));
+  }
   try {
     return parse_yaml_documents(text);
   } catch (const YAML::Exception& e) {

@@ -286,6 +286,7 @@ void validate_param(std::string_view key, const Param<T>& param) {
   if (!std::is_same_v<E, std::string> && !param.allowed.empty()) {
     throw std::logic_error(where + "allowed values need a string type");
   }
+  if (!IsVector<T>::value && param.tuple) throw std::logic_error(where + "tuple needs a list type");
   if (!param.default_value) return;
   std::vector<E> defaults;
   if constexpr (IsVector<T>::value) {
@@ -298,6 +299,10 @@ void validate_param(std::string_view key, const Param<T>& param) {
       throw std::logic_error(where + "default breaks its own constraints: " + *problem);
     }
   }
+}
+
+ConfigError empty_list_error(const Node& node, const std::string& path, const std::string& what) {
+  return ConfigError(node.location, path, "an empty list: expected at least one " + what);
 }
 
 template <class E, class T>
@@ -316,10 +321,18 @@ T read_value(const Node& node, const std::string& path, const Param<T>& param) {
     if (node.kind != NodeKind::kSequence) {
       throw type_error(node, path, "a " + type_name<T>(), param.unit);
     }
+    if (node.items.empty() && !param.tuple) throw empty_list_error(node, path, "value");
     T values;
     for (std::size_t i = 0; i < node.items.size(); ++i) {
       const std::string item_path = path + "[" + std::to_string(i) + "]";
       values.push_back(read_checked<E>(node.items[i], item_path, param));
+      const auto first = std::find(values.begin(), values.end() - 1, values.back());
+      if (!param.tuple && first != values.end() - 1) {
+        throw ConfigError(node.items[i].location, item_path,
+                          "'" + node.items[i].scalar + "' repeats " + path + "[" +
+                              std::to_string(first - values.begin()) +
+                              "]: a list names distinct values");
+      }
     }
     return values;
   } else {
@@ -424,6 +437,9 @@ std::vector<ConfigReader> ConfigReader::section_list(std::string_view key,
   }
   if (value->kind != NodeKind::kSequence) {
     throw type_error(*value, path, "a list of mappings", description);
+  }
+  if (value->items.empty()) {
+    throw empty_list_error(*value, path, "mapping" + parenthesized({description}));
   }
   nlohmann::json& slot = resolved_at(key);
   slot = nlohmann::json::array();

@@ -48,6 +48,10 @@ struct Param {
   std::optional<typename detail::RangeOf<T>::type> min{};  // inclusive; numeric types only
   std::optional<typename detail::RangeOf<T>::type> max{};  // inclusive; numeric types only
   std::vector<std::string> allowed{};  // std::string (or list of): the enum values
+  // Lists only. A list names the distinct values a run covers, so an empty
+  // list or a repeated value is a ConfigError; a tuple (e.g. a shape [m, n, k])
+  // may repeat values, and its caller checks its length.
+  bool tuple = false;
 };
 
 // One declared parameter or section, for --help style listings and docs.
@@ -82,8 +86,8 @@ class ConfigReader {
   // empty value) also means absent, so a config can drop a section it
   // inherited through `extends`. Absent sections are null in resolved().
   std::optional<ConfigReader> optional_section(std::string_view key, std::string description);
-  // A required list of mappings (may be empty: `key: []`). Element readers
-  // have paths like "axes[1]".
+  // A required list of mappings; an empty one (`key: []`) is a ConfigError,
+  // as for lists of values. Element readers have paths like "axes[1]".
   std::vector<ConfigReader> section_list(std::string_view key, std::string description);
 
   // Whether `key` is present in this mapping (even with an empty value).

@@ -1,12 +1,12 @@
 #include "core/io/atomic_file.hpp"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+
+#include "core/io/temporary_path.hpp"
 
 namespace lutsim {
 namespace {
@@ -23,8 +23,8 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
     std::filesystem::create_directories(path.parent_path(), ec);
     if (ec) fail(path, ec.message());
   }
-  std::filesystem::path tmp = path;
-  tmp += ".tmp." + std::to_string(::getpid());
+  remove_stale_temporaries(path);
+  const std::filesystem::path tmp = temporary_path(path);
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) fail(path, std::strerror(errno));

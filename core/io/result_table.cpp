@@ -5,7 +5,6 @@
 #include <ctime>
 #include <stdexcept>
 
-#include "core/io/atomic_file.hpp"
 #include "core/io/csv_text.hpp"
 #include "core/io/git_revision.hpp"
 
@@ -117,14 +116,6 @@ std::string to_csv(const ResultTable& table, const RunRecord& record) {
     out += "\n";
   }
   return out;
-}
-
-WrittenFiles write_result_files(const std::filesystem::path& dir, const std::string& stem,
-                                const ResultTable& table, const RunRecord& record) {
-  WrittenFiles files{dir / (stem + ".json"), dir / (stem + ".csv")};
-  write_file_atomically(files.json, to_json(table, record).dump(2) + "\n");
-  write_file_atomically(files.csv, to_csv(table, record));
-  return files;
 }
 
 }  // namespace lutsim

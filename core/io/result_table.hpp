@@ -63,13 +63,10 @@ nlohmann::json unit_keyed_rows(const ResultTable& table);
 // line of JSON; readers such as pandas take them with comment='#'.
 std::string to_csv(const ResultTable& table, const RunRecord& record);
 
+// The pair of files one table is written as (see ResultDirectory).
 struct WrittenFiles {
   std::filesystem::path json;
   std::filesystem::path csv;
 };
-
-// Writes <dir>/<stem>.json and <dir>/<stem>.csv, each atomically.
-WrittenFiles write_result_files(const std::filesystem::path& dir, const std::string& stem,
-                                const ResultTable& table, const RunRecord& record);
 
 }  // namespace lutsim

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -19,9 +20,15 @@ class FileReadError : public std::runtime_error {
   std::string reason_;
 };
 
+// The most bytes one input file may hold (1 GiB): hundreds of times the
+// largest config, trace, measurement, liberty or netlist file lutsim reads,
+// and well below the memory of a host that runs it.
+inline constexpr std::uintmax_t kMaxInputFileBytes = std::uintmax_t{1} << 30;
+
 // The bytes of a whole file, unchanged (binary read). Throws FileReadError
-// ("cannot read <path>: <reason>") when the path is missing, is a directory
-// or fails to read.
+// ("cannot read <path>: <reason>") when the path is missing, is a directory,
+// is not a regular file (a FIFO would block, /dev/zero never ends), holds
+// more than kMaxInputFileBytes or fails to read.
 std::string read_text_file(const std::filesystem::path& path);
 
 // The same, for readers with an error type of their own: a FileReadError is

@@ -7,6 +7,10 @@ namespace lutsim {
 namespace {
 
 constexpr double kMaxClockHz = 1e10;
+// Per-SM storage: 4000x an A100 SM's 256 KiB register file, and small enough
+// that the doubled register file of a LUT variant and the byte counts of the
+// tiles fitted into it stay exact.
+constexpr std::int64_t kMaxSmBytes = std::int64_t{1} << 30;
 constexpr double kMaxBandwidthBytesPerS = 1e15;
 
 void read_sm(config::ConfigReader r, HardwareSpec& h) {
@@ -17,10 +21,13 @@ void read_sm(config::ConfigReader r, HardwareSpec& h) {
                                              .min = 1e6,
                                              .max = kMaxClockHz});
   h.register_file_bytes_per_sm = r.get<std::int64_t>(
-      "register_file_bytes", {.description = "register file per SM", .unit = "bytes", .min = 1024});
-  h.smem_bytes_per_sm = r.get<std::int64_t>(
-      "smem_bytes",
-      {.description = "shared memory per SM (largest carve-out)", .unit = "bytes", .min = 1024});
+      "register_file_bytes",
+      {.description = "register file per SM", .unit = "bytes", .min = 1024, .max = kMaxSmBytes});
+  h.smem_bytes_per_sm =
+      r.get<std::int64_t>("smem_bytes", {.description = "shared memory per SM (largest carve-out)",
+                                         .unit = "bytes",
+                                         .min = 1024,
+                                         .max = kMaxSmBytes});
   h.smem_bw_bytes_per_cycle_per_sm =
       r.get<double>("smem_bw_bytes_per_cycle", {.description = "shared-memory bandwidth per SM",
                                                 .unit = "bytes/cycle",
@@ -45,8 +52,6 @@ void read_tensor_core(config::ConfigReader r, HardwareSpec& h) {
 }
 
 void read_memory(config::ConfigReader r, HardwareSpec& h) {
-  h.l2_bytes = r.get<std::int64_t>("l2_bytes",
-                                   {.description = "L2 cache capacity", .unit = "bytes", .min = 0});
   h.l2_bw_bytes_per_cycle =
       r.get<double>("l2_bw_bytes_per_cycle", {.description = "peak L2 bandwidth per SM clock cycle",
                                               .unit = "bytes/cycle",

@@ -103,7 +103,9 @@ struct HardwareSpec {
   // Special-function unit results (MUFU: exp2, reciprocal) per cycle per SM: the
   // softmax exponentials of fused attention; 0: not configured.
   double sfu_ops_per_cycle_per_sm = 0.0;
-  std::int64_t l2_bytes = 0;
+  // No L2 capacity: the tile model reads every operand byte from DRAM once, as
+  // a swizzled library kernel does by keeping a wave's tiles in L2 (see
+  // sim/tile/gemm_model.hpp), so no figure depends on it.
   double l2_bw_bytes_per_cycle = 0.0;
   std::int64_t dram_bytes = 0;
   double dram_bw_bytes_per_s = 0.0;

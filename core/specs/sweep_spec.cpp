@@ -1,11 +1,13 @@
 #include "core/specs/sweep_spec.hpp"
 
+#include "core/config/output_name.hpp"
+
 namespace lutsim {
 
 SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sweep_file) {
   SweepSpec s;
-  s.name =
-      root.get<std::string>("name", {.description = "names the results folder (results/<name>/)"});
+  s.name = config::get_output_name(root, "name",
+                                   {.description = "names the results folder (results/<name>/)"});
   const auto base = root.get<std::string>(
       "base", {.description = "base config of the study run at every point (its `study:` key "
                               "picks the study), relative to this file",
@@ -20,11 +22,20 @@ SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sw
         "column", {.description = "result column of this axis", .default_value = a.key});
     a.values = axis.get<std::vector<std::string>>(
         "values", {.description = "values, each applied like --set key=value"});
-    if (a.values.empty()) throw axis.error("values", "an axis needs at least one value");
     a.where = axis.location();
+    // Two axes on one key would run one of them under the other's label.
+    for (const SweepAxis& earlier : s.axes) {
+      if (earlier.key == a.key) {
+        throw axis.error("key", "'" + a.key + "' is already swept by the axis at line " +
+                                    std::to_string(earlier.where.line));
+      }
+      if (earlier.column == a.column) {
+        throw axis.error("column", "'" + a.column + "' already names the axis at line " +
+                                       std::to_string(earlier.where.line));
+      }
+    }
     s.axes.push_back(std::move(a));
   }
-  if (s.axes.empty()) throw root.error("axes", "a sweep needs at least one axis");
   return s;
 }
 

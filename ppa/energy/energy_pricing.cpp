@@ -33,7 +33,8 @@ DesignPoint read_design(config::ConfigReader& r) {
       "design", {.description = "RTL design priced",
                  .allowed = {"lut_array", "mac_array", "lut_dot_unit", "mac_dot_unit"}}));
   const auto mnk = r.get<std::vector<std::int64_t>>(
-      "array", {.description = "[M, N, K] (dot units: [1, 1, K])", .min = 1, .max = 1024});
+      "array",
+      {.description = "[M, N, K] (dot units: [1, 1, K])", .min = 1, .max = 1024, .tuple = true});
   if (mnk.size() != 3) throw r.error("array", "expected [M, N, K], three integers");
   d.geometry.m = static_cast<int>(mnk[0]);
   d.geometry.n = static_cast<int>(mnk[1]);

@@ -26,8 +26,14 @@ struct ToolRun {
 };
 
 // Runs the tool to completion and returns its log text. Throws ToolError when the
-// program is not found or exits with a non-zero status.
+// program is not found or exits with a non-zero status. The tool runs in a
+// process group of its own and is killed when lutsim dies.
 std::string run_tool(const ToolRun& run);
+
+// Kills the process groups of every tool running now (the tools and the
+// helpers they started). Async-signal-safe: for the handler of a signal that
+// ends lutsim, so that no yosys outlives it.
+void kill_running_tools() noexcept;
 
 // The absolute path of a program on PATH, or an empty path.
 std::filesystem::path find_program(const std::string& name);

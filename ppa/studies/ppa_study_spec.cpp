@@ -2,12 +2,13 @@
 
 #include <stdexcept>
 
+#include "core/config/output_name.hpp"
+
 namespace lutsim::ppa {
 
 const std::vector<std::string> kActivationNames = name_list(kDesignActivationTypes);
 
-std::vector<DataType> read_activations(config::ConfigReader& r,
-                                             std::vector<std::string> def) {
+std::vector<DataType> read_activations(config::ConfigReader& r, std::vector<std::string> def) {
   std::vector<DataType> out;
   for (const std::string& a :
        r.get<std::vector<std::string>>("activations", {.description = "activation formats",
@@ -33,8 +34,11 @@ std::vector<int> read_ints(config::ConfigReader& r, const std::string& key, std:
 // [M, N, K] of an array.
 DesignPoint read_shape(config::ConfigReader& r, const std::string& key,
                        std::vector<std::int64_t> def, DesignKind kind) {
-  const auto mnk = r.get<std::vector<std::int64_t>>(
-      key, {.description = "array shape [M, N, K]", .default_value = def, .min = 1, .max = 1024});
+  const auto mnk = r.get<std::vector<std::int64_t>>(key, {.description = "array shape [M, N, K]",
+                                                          .default_value = def,
+                                                          .min = 1,
+                                                          .max = 1024,
+                                                          .tuple = true});
   if (mnk.size() != 3) throw r.error(key, "expected [M, N, K], three integers");
   DesignPoint d;
   d.kind = kind;
@@ -55,8 +59,8 @@ void check_design(config::ConfigReader& r, const std::string& key, const DesignP
 PpaRunSpec read_ppa_run_spec(config::ConfigReader& root, std::string study) {
   PpaRunSpec s;
   s.study = std::move(study);
-  s.name = root.get<std::string>(
-      "name",
+  s.name = config::get_output_name(
+      root, "name",
       {.description = "output folder name under the output directory", .default_value = s.study});
   s.library = root.get<std::string>("library", {.description = "standard-cell library",
                                                 .default_value = "nangate45",

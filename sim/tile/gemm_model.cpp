@@ -1,9 +1,12 @@
 #include "sim/tile/gemm_model.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace lutsim {
 namespace {
@@ -24,13 +27,15 @@ double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
          2.0 * t.bm * k_step(t, k) * k.a_reg_bytes_per_row_k;  // double-buffered fragments
 }
 
+double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
+  return t.stages * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_step(t, k);
+}
+
 // CTAs one SM holds at once (0: the tile does not fit).
 int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKernel& k) {
-  const double smem =
-      t.stages * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_step(t, k);
-  const double regs = register_bytes_per_cta(t, k);
   const double fit =
-      std::min(hw.smem_bytes_per_sm / smem, hw.effective_register_file_bytes_per_sm() / regs);
+      std::min(hw.smem_bytes_per_sm / smem_bytes_per_cta(t, k),
+               hw.effective_register_file_bytes_per_sm() / register_bytes_per_cta(t, k));
   return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
 }
 
@@ -178,6 +183,37 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
   return e;
 }
 
+namespace {
+
+// Why no tiling of `k` runs on `hw`: the GPU has no unit for it, or no
+// threadblock tile fits in an SM's shared memory and registers.
+std::invalid_argument no_tiling_error(const HardwareSpec& hw, const GemmKernel& k) {
+  if (k.macs_per_cycle_per_sm <= 0.0) {
+    const std::string what = k.family == KernelFamily::kDense
+                                 ? std::string(k.name.substr(6)) + " tensor cores"
+                                 : "support for " + k.name;
+    return std::invalid_argument(hw.name + " has no " + what);
+  }
+  double smem = std::numeric_limits<double>::max();
+  double regs = std::numeric_limits<double>::max();
+  std::vector<std::span<const ThreadblockTile>> searched{candidate_tiles()};
+  if (k.elongated_tiles) searched.push_back(candidate_elongated_tiles());
+  for (const auto& tiles : searched) {
+    for (const ThreadblockTile& t : tiles) {
+      smem = std::min(smem, smem_bytes_per_cta(t, k));
+      regs = std::min(regs, register_bytes_per_cta(t, k));
+    }
+  }
+  return std::invalid_argument(
+      hw.name + ": no threadblock tile of " + k.name + " fits in one SM (" +
+      std::to_string(hw.smem_bytes_per_sm) + " bytes of shared memory, " +
+      std::to_string(hw.effective_register_file_bytes_per_sm()) +
+      " bytes of registers); the smallest tiles need " + std::to_string(std::llround(smem)) +
+      " bytes of shared memory and " + std::to_string(std::llround(regs)) + " bytes of registers");
+}
+
+}  // namespace
+
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
   s.validate();
   std::optional<GemmEstimate> best;
@@ -201,12 +237,7 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   };
   search(candidate_tiles());
   if (k.elongated_tiles) search(candidate_elongated_tiles());
-  if (!best) {
-    const std::string what = k.family == KernelFamily::kDense
-                                 ? std::string(k.name.substr(6)) + " tensor cores"
-                                 : "support for " + k.name;
-    throw std::invalid_argument(hw.name + " has no " + what);
-  }
+  if (!best) throw no_tiling_error(hw, k);
   best->actions = count_actions(hw, k, s, *best);
   return *best;
 }

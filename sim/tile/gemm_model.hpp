@@ -54,7 +54,10 @@ std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
 //   fill/epilogue latency (cta_latency_s);
 // - memory: unique bytes (A, B, C, FP32 split-K partials) from DRAM at
 //   min(peak x dram_efficiency, active SMs x per-SM bandwidth), and every
-//   CTA's operand bytes through L2 at peak x l2_efficiency;
+//   CTA's operand bytes through L2 at peak x l2_efficiency. Each operand
+//   byte comes from DRAM once: the L2 is taken to hold the tiles a wave
+//   shares, as the swizzled tile order of library kernels arranges, so the
+//   L2 capacity is not an input (a hardware config has no l2_bytes);
 // - time = fixed + max(compute, memory) + (1 - overlap) x min(compute, memory)
 //   (+ the split-K reduction).
 // nullopt when the tiling cannot run (split-K slices shorter than two K steps,

@@ -129,11 +129,21 @@ class CompareRunner {
 
 CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& context) {
   CompareStudySpec s;
-  s.baseline_gpu =
+  const HardwareSpec& baseline =
       context.hardware.read(root, "baseline_gpu", "hardware config of the MAC baselines");
+  s.baseline_gpu = baseline;
   for (const auto& g : root.get<std::vector<std::string>>(
-           "lut_gpus", {.description = "hardware configs with LUT tensor cores"})) {
-    s.lut_gpus.push_back(context.hardware.load(g, root, "lut_gpus"));
+           "lut_gpus", {.description = "hardware configs with LUT tensor cores, each built on "
+                                       "the baseline_gpu (its config extends it)"})) {
+    const HardwareSpec& lut = context.hardware.load(g, root, "lut_gpus");
+    // A speedup over another GPU would sell the gap between the GPUs as a LUT gain.
+    if (!context.hardware.builds_on(lut, baseline)) {
+      throw root.error("lut_gpus", lut.name + " (" + context.hardware.extends_text(lut) +
+                                       ") is not built on the baseline_gpu " + baseline.name +
+                                       " (" + context.hardware.extends_text(baseline) +
+                                       "): compare LUT designs with the GPU they extend");
+    }
+    s.lut_gpus.push_back(lut);
   }
   s.models = root.get<std::vector<std::string>>("models", {.description = "catalog model names"});
   s.scenarios = read_scenarios(root);

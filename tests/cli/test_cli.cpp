@@ -25,6 +25,17 @@ int lines(const std::string &s) {
 
 const std::string kData = "tests/core/specs/data/";
 
+// Each command fails with one line of output that holds its message.
+void check_refused(const std::vector<std::pair<std::string, std::string>> &cases) {
+  for (const auto &[args, message] : cases) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.out);
+    CHECK(r.status != 0);
+    CHECK(lines(r.out) == 1);
+    CHECK_THAT(r.out, Catch::Contains(message));
+  }
+}
+
 } // namespace
 
 TEST_CASE("help tells every command", "[cli]") {
@@ -55,9 +66,9 @@ TEST_CASE("malformed configs give one line naming file line and key and exit "
   CHECK(unknown.status == 1);
   CHECK(unknown.out ==
         "lutsim: error: " + kData +
-            "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
+            "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
             "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
-            "l2_bw_bytes_per_cycle, l2_bytes)\n");
+            "l2_bw_bytes_per_cycle)\n");
   const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
   CHECK(type.status == 1);
   CHECK_THAT(type.out,
@@ -387,13 +398,7 @@ TEST_CASE("an option that does not apply to the run is refused, not ignored", "[
        "precompute applies to LUT kernels only; the linears of this run use dequant"},
       {llama + "--method lut", "method lut: every linear of the trace has 16-bit weights"},
       {llama + "--wbits 2 -o ''", "--out: must not be empty"}};
-  for (const auto& [args, message] : cases) {
-    const Run r = run(args);
-    INFO(args << "\n" << r.out);
-    CHECK(r.status != 0);
-    CHECK(lines(r.out) == 1);
-    CHECK_THAT(r.out, Catch::Contains(message));
-  }
+  check_refused(cases);
 }
 
 TEST_CASE("model writes the per-operator breakdown", "[cli]") {
@@ -557,4 +562,129 @@ TEST_CASE("model --json gives every operator, the totals and the attention mode"
   const Run text = run("model --hw h100_sxm --model Llama-2-7B --phase decode --out " + dir.string());
   CHECK_THAT(text.out, Catch::Contains("ms per forward pass (fused attention)"));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("output names cannot climb out of the output folder", "[cli]") {
+  // Issue 16 item 6: a PPA study named ../../x wrote outside --out (a study's name too).
+  const auto out = std::filesystem::temp_directory_path() / "lutsim_test_cli_names";
+  std::filesystem::remove_all(out);
+  const std::string expected = "' names an output folder: expected 1 to 100 letters, digits, "
+                               "'_', '-' or '.', not starting with '.'";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"ppa configs/ppa/dot_units.yaml --set name=../../escaped_ppa --no-plots --out " +
+           out.string(),
+       "name: '../../escaped_ppa" + expected},
+      {"accuracy --set name=../../escaped_accuracy", "name: '../../escaped_accuracy" + expected},
+      {"accuracy --set name=/tmp/escaped_accuracy", "name: '/tmp/escaped_accuracy" + expected},
+      {"accuracy --set name=.hidden", "name: '.hidden" + expected},
+      {"sweep tests/cli/data/escaping_name_sweep.yaml --out " + out.string(),
+       "escaping_name_sweep.yaml:1:7: name: '../../escaped_sweep" + expected}};
+  check_refused(cases);
+  CHECK_FALSE(std::filesystem::exists(out));
+  for (const char *escaped : {"../escaped_ppa", "../escaped_accuracy", "../escaped_sweep",
+                              "/tmp/escaped_accuracy", "results/.hidden"})
+    CHECK_FALSE(std::filesystem::exists(escaped));
+}
+
+TEST_CASE("a run's result folder appears whole, and never over files it did not write", "[cli]") {
+  // Issue 16 item 5: JSON of one run beside CSV of another; a kill between the writes.
+  const auto out = std::filesystem::temp_directory_path() / "lutsim_test_cli_result_folder";
+  std::filesystem::remove_all(out);
+  const std::string gemm = "gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2 --out ";
+  REQUIRE(run(gemm + out.string()).status == 0);
+  std::ifstream manifest_in(out / "lutsim_run.json");
+  const auto manifest = nlohmann::json::parse(manifest_in);
+  CHECK(manifest["command"] == "gemm");
+  REQUIRE(manifest["files"].size() == 2);
+  CHECK(manifest["files"][0]["name"] == "gemm.csv");
+  CHECK(manifest["files"][1]["name"] == "gemm.json");
+  CHECK(manifest["files"][1]["bytes"] == std::filesystem::file_size(out / "gemm.json"));
+  REQUIRE(run(gemm + out.string()).status == 0);  // a second run of the same command replaces it
+  { std::ofstream(out / "notes.txt") << "mine"; }
+  const Run refused = run(gemm + out.string());
+  CHECK(refused.status == 1);
+  CHECK(lines(refused.out) == 1);
+  CHECK_THAT(refused.out, Catch::Contains("it holds notes.txt, which this run does not write"));
+  CHECK(std::filesystem::exists(out / "notes.txt"));
+  std::filesystem::remove_all(out);
+}
+
+TEST_CASE("empty and repeated inputs are errors, not empty or repeated rows", "[cli]") {
+  // Issue 16 item 9.
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"compare --set 'models=[]'", "models: an empty list: expected at least one value"},
+      {"accuracy --set 'datapaths.weight_bits=[]'",
+       "datapaths.weight_bits: an empty list: expected at least one value"},
+      {"accuracy --set 'datapaths.weight_bits=[2,2,2]'",
+       "datapaths.weight_bits[1]: '2' repeats datapaths.weight_bits[0]: a list names distinct "
+       "values"},
+      {"ppa configs/ppa/dot_units.yaml --no-plots --set 'designs=[]'",
+       "designs: an empty list: expected at least one value"},
+      {"sweep tests/cli/data/duplicate_key_sweep.yaml",
+       "duplicate_key_sweep.yaml:6:10: axes[1].key: 'problem.k' is already swept by the axis at "
+       "line 4"}};
+  check_refused(cases);
+}
+
+TEST_CASE("compare measures a LUT design against the GPU it is built on", "[cli]") {
+  // Issue 16 item 2: an H100 LUT design against the A100 baseline was sold as a 5x speedup.
+  const Run mixed = run("compare --set 'lut_gpus=[h100_lut_4x]'");
+  CHECK(mixed.status == 1);
+  CHECK(lines(mixed.out) == 1);
+  CHECK_THAT(mixed.out, Catch::Contains("lut_gpus: H100-LUT-4X (h100_lut_4x.yaml -> h100_sxm.yaml) "
+                                        "is not built on the baseline_gpu A100-SXM4-80GB "
+                                        "(a100_sxm4_80gb.yaml): compare LUT designs with the GPU "
+                                        "they extend"));
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_h100";
+  std::filesystem::remove_all(dir);
+  const Run own = run("compare --set baseline_gpu=h100_sxm --set 'lut_gpus=[h100_lut_4x]' "
+                      "--set models=[Llama-2-7B] --set weight_bits=[2] --set activations=[fp16] "
+                      "--out " + dir.string());
+  INFO(own.out);
+  REQUIRE(own.status == 0);
+  std::ifstream in(dir / "compare.json");
+  const auto j = nlohmann::json::parse(in);
+  REQUIRE(j["rows"].size() == 8);  // 2 scenarios x (FP16 TC, INT8 TC, dequant W2A16, LUT-4X)
+  for (const auto &row : j["rows"])
+    CHECK(row["gpu"] == (row["method"] == "lut" ? "H100-LUT-4X" : "H100-SXM"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a GEMM no tile fits is diagnosed as that, not as missing tensor cores", "[cli]") {
+  // Issue 16 item 7: smem_bytes 16384 gave "has no fp16 tensor cores"; an oversized register
+  // file overflowed into "no support for lut w2 fp16".
+  const std::string gemm = "gemm --m 16 --n 4096 --k 4096 ";
+  check_refused(
+      {{gemm + "--hw a100_sxm4_80gb --set hw.a100_sxm4_80gb.sm.smem_bytes=16384",
+        "A100-SXM4-80GB: no threadblock tile of dense fp16 fits in one SM (16384 bytes of shared "
+        "memory, 262144 bytes of registers); the smallest tiles need "},
+       {gemm + "--wbits 2 --hw a100_lut_4x "
+               "--set hw.a100_lut_4x.sm.register_file_bytes=4611686018427387904",
+        "sm.register_file_bytes: value 4611686018427387904 is out of range: must be in [1024, "
+        "1073741824]"}});
+}
+
+TEST_CASE("an L2 capacity, which no figure depends on, is not accepted", "[cli]") {
+  // Issue 16 item 3: memory.l2_bytes was required but never read (0, 40 MB and 2^63-1 gave
+  // identical results); the model reads every operand byte from DRAM once, so it is no key.
+  check_refused({{"gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 "
+                  "--set hw.a100_sxm4_80gb.memory.l2_bytes=0",
+                  "memory.l2_bytes: unknown key 'l2_bytes'"}});
+}
+
+TEST_CASE("count options below their minimum say so in one line", "[cli]") {
+  // Issue 16: --m 0 printed DBL_MAX in 309 digits.
+  const std::string gemm = "gemm --hw a100_lut_4x --n 4096 --k 4096 --wbits 2 ";
+  check_refused({{gemm + "--m 0", "--m: expected an integer >= 1, got '0'"},
+                 {gemm + "--m 99999999999999999999",
+                  "--m: expected an integer >= 1, got '99999999999999999999'"}});
+  CHECK(run(gemm + "--m 0").out.size() < 200);
+}
+
+TEST_CASE("a FIFO or a device as a config is refused, not read", "[cli]") {
+  // Issue 16: a FIFO as a config blocked, /dev/zero ate memory.
+  const Run zero = run("config --kind hw /dev/zero");
+  CHECK(zero.status == 1);
+  CHECK_THAT(zero.out, Catch::Contains("/dev/zero") &&
+                          Catch::Contains("not a regular file (a FIFO, device or socket)"));
 }

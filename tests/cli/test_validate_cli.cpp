@@ -10,6 +10,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/run_lutsim.hpp"
 
@@ -151,6 +153,29 @@ TEST_CASE("validate errors name the file, and the line or header", "[validation]
   CHECK_THAT(python.out, Catch::Contains("lutsim: error: cannot plot: /nonexistent/python3 not "
                                          "found") &&
                              Catch::Contains("--no-plots"));
+}
+
+TEST_CASE("validate refuses non-physical measurements and empty sets", "[validation][cli]") {
+  // Issue 16 item 9: 1e-300 ms and M = 1e14 were taken and gave MAPEs of 4.9e30%; a
+  // header-only file gave a table of nothing.
+  TempDir out("nonphysical");
+  const std::string data = "validate --hw a100_pcie_80gb --no-plots -o " + out.path.string() +
+                           " --data tests/validation/data/";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"nonphysical_time_vidur.csv",
+       "nonphysical_time_vidur.csv:3: column 'median_ms': expected a time from 0.0001 to 1e+07, "
+       "got '1e-300'"},
+      {"huge_m_vidur.csv",
+       "huge_m_vidur.csv:2: GEMM M=100000000000000 N=4096 K=4096 batch=1: M x N x K x batch MACs"},
+      {"header_only_vidur.csv", "header_only_vidur.csv: no measurements to evaluate"}};
+  for (const auto& [file, message] : cases) {
+    const Run r = run(data + file);
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+    CHECK_THAT(r.out, Catch::StartsWith("lutsim: error: tests/validation/data/" + message));
+  }
+  CHECK_FALSE(fs::exists(out.path));
 }
 
 TEST_CASE("a declared set predicted with another config gets no bar", "[validation][cli]") {

@@ -132,6 +132,13 @@ TEST_CASE("CRLF line ends read the same", "[workloads]") {
   check_same(parse_trace_csv(crlf, "crlf.csv"), opt_decode());
 }
 
+TEST_CASE("a byte-order mark is dropped, bytes outside UTF-8 are refused", "[workloads]") {
+  // Issue 16: a BOM gave a confusing message, invalid UTF-8 a bare JSON exception.
+  check_same(parse_trace_csv("\xEF\xBB\xBF" + to_trace_csv(opt_decode()), "bom.csv"), opt_decode());
+  CHECK(import_error(with_line(9, "input\xFFnorm,norm,1,4096,0,1,4096,fp16,16,32")) ==
+        "t.csv:9: invalid UTF-8 byte 0xff (inputs are UTF-8 text)");
+}
+
 TEST_CASE("trace CSV import names the file the line and the column", "[workloads]") {
   // Line 9 is the first op row: input_norm.
   CHECK(import_error(with_line(9, "input_norm,norm,x,4096,0,1,4096,fp16,16,32")) ==
@@ -171,6 +178,10 @@ TEST_CASE("trace CSV import checks the metadata and the header", "[workloads]") 
   CHECK(import_error("# lutsim gemm trace v1\n# model: x\n") ==
         "t.csv:3: expected '# phase: ...', got the end of the file");
   CHECK(import_error(with_line(9, "")) == "t.csv:9: expected 10 columns, got 1");
+  // Issue 16 item 9: a header-only trace ran as "0 ms per forward pass".
+  const std::string csv = to_trace_csv(opt_decode());
+  CHECK(import_error(csv.substr(0, csv.find(kHeader) + kHeader.size() + 1)) ==
+        "t.csv:8: no operator rows after the header: expected at least one");
 }
 
 TEST_CASE("trace CSV export refuses what import would reject", "[workloads]") {
@@ -187,6 +198,9 @@ TEST_CASE("trace CSV export refuses what import would reject", "[workloads]") {
   t = opt_decode();
   t.ops[2].act_dtype = DataType::kFp32;  // a DataType a trace does not carry
   CHECK_THROWS_WITH(to_trace_csv(t), Catch::Contains("act_dtype 'fp32'"));
+  t = opt_decode();
+  t.ops.clear();
+  CHECK_THROWS_WITH(to_trace_csv(t), "to_trace_csv: ops: no operators: expected at least one");
 }
 
 namespace {

@@ -124,6 +124,14 @@ TEST_CASE("YAML syntax errors carry the parser's line and column", "[config][doc
   CHECK(string_error("a: 1\n  b: 2\n") == "inline.yaml:2:4: YAML syntax error: illegal map value");
 }
 
+TEST_CASE("a config that is not UTF-8 is refused where the bad byte is", "[config][document]") {
+  // Issue 16: a name with invalid UTF-8 ended in a bare '[json.exception.type_error.316]'.
+  CHECK(string_error("a: 1\nname: \"x\xFFy\"\n") ==
+        "inline.yaml:2:9: invalid UTF-8 byte 0xff (inputs are UTF-8 text)");
+  ConfigDocument bom = ConfigDocument::load_string("\xEF\xBB\xBF" "a: 1\n", "inline.yaml", ".");
+  CHECK(bom.root().get<std::int64_t>("a", {}) == 1);
+}
+
 TEST_CASE("duplicate keys are reported at the second occurrence", "[config][document]") {
   CHECK(load_error(kData + "duplicate_key.yaml") ==
         "tests/core/config/data/duplicate_key.yaml:5:3: gpu.freq_hz: "

@@ -209,7 +209,6 @@ TEST_CASE("strings accept any scalar and enforce allowed values", "[config][read
 TEST_CASE("lists name the failing element index", "[config][reader]") {
   using Ints = std::vector<std::int64_t>;
   CHECK(read_inline<Ints>("v: [1, 2, 3]") == Ints{1, 2, 3});
-  CHECK(read_inline<Ints>("v: []").empty());
   CHECK(read_inline<Ints>("v:\n  - 4\n  - 5\n") == Ints{4, 5});
   CHECK(read_inline<std::vector<double>>("v: [1, 2.5]") == std::vector<double>{1.0, 2.5});
   CHECK(inline_error<Ints>("v: [1, 2, x]") ==
@@ -220,6 +219,25 @@ TEST_CASE("lists name the failing element index", "[config][reader]") {
         "inline.yaml:1:4: v: expected a list of integers (bytes), got '5'");
   CHECK(inline_error<std::vector<std::string>>("v: [fp16, fp64]", {.allowed = {"fp16", "int8"}}) ==
         "inline.yaml:1:11: v[1]: expected one of 'fp16', 'int8', got 'fp64'");
+}
+
+TEST_CASE("a list names distinct values, a tuple may repeat them", "[config][reader]") {
+  // Issue 16 item 9: `weight_bits: []` ran nothing, `weight_bits: [2,2,2]` tripled the rows.
+  using Ints = std::vector<std::int64_t>;
+  CHECK(inline_error<Ints>("v: []") ==
+        "inline.yaml:1:4: v: an empty list: expected at least one value");
+  CHECK(inline_error<Ints>("v: [2, 2, 2]") ==
+        "inline.yaml:1:8: v[1]: '2' repeats v[0]: a list names distinct values");
+  CHECK(inline_error<std::vector<std::string>>("v: [a, b, a]") ==
+        "inline.yaml:1:11: v[2]: 'a' repeats v[0]: a list names distinct values");
+  CHECK(read_inline<Ints>("v: [64, 64, 4]", {.tuple = true}) == Ints{64, 64, 4});
+  CHECK(read_inline<Ints>("v: []", {.tuple = true}).empty());
+  CHECK_THROWS_AS(read_inline<std::int64_t>("v: 1", {.tuple = true}), std::logic_error);
+
+  ConfigDocument doc = ConfigDocument::load_string("axes: []\n", "inline.yaml", ".");
+  CHECK_THROWS_WITH(doc.root().section_list("axes", "swept parameters"),
+                    "inline.yaml:1:7: axes: an empty list: expected at least one mapping "
+                    "(swept parameters)");
 }
 
 TEST_CASE("a list or mapping where a scalar is expected is a type error", "[config][reader]") {

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
@@ -38,6 +40,20 @@ TEST_CASE("read_text_file names the path and the reason it cannot read", "[io]")
     CHECK(e.path() == missing);
     CHECK(e.reason() == "No such file or directory");
   }
+}
+
+TEST_CASE("read_text_file refuses what is not a regular file instead of blocking", "[io]") {
+  // Issue 16: a FIFO as a config blocked, /dev/zero ate memory.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_text_file_fifo";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(
+      read_text_file(dir / "fifo"),
+      "cannot read " + (dir / "fifo").string() + ": not a regular file (a FIFO, device or socket)");
+  CHECK_THROWS_WITH(read_text_file("/dev/zero"),
+                    "cannot read /dev/zero: not a regular file (a FIFO, device or socket)");
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("read_text_file throws a reader's own error type when given one", "[io]") {

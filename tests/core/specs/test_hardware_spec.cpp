@@ -53,8 +53,9 @@ TEST_CASE("malformed config: an unknown key is named with file line column and t
           "[config]") {
   CHECK(error_of("bad_unknown_key.yaml") ==
         kData +
-            "bad_unknown_key.yaml:15:3: memory.hbm_generation: unknown key "
-            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, l2_bw_bytes_per_cycle, l2_bytes)");
+            "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
+            "l2_bw_bytes_per_cycle)");
 }
 
 TEST_CASE("malformed config: a wrong type is named with file line column and the expectation",
@@ -82,7 +83,7 @@ TEST_CASE("a misspelt required key is reported as missing with the misspelling n
   CHECK(error_of("bad_misspelt_key.yaml") ==
         kData +
             "bad_misspelt_key.yaml:13:3: memory.dram_bytes: missing required key "
-            "'dram_bytes' (DRAM capacity, bytes); is 'dram_byte' (line 14) a misspelling?");
+            "'dram_bytes' (DRAM capacity, bytes); is 'dram_byte' (line 13) a misspelling?");
 }
 
 TEST_CASE("the sub_core section reads strictly", "[config]") {
