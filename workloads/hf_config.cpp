@@ -251,23 +251,22 @@ void read_heads(const HfFields& f, ModelSpec& m) {
                        : f.positive_int({"head_dim"});
 }
 
-// The families read, by model_type; `family` is the ModelSpec's family.
+// The families read, by model_type, which is also the ModelSpec's family.
 struct HfFamily {
   std::string_view model_type;
-  std::string_view family;
   void (*read)(const HfFields&, ModelSpec&);
 };
 
-constexpr std::array<HfFamily, 10> kHfFamilies{{{"opt", "opt", read_opt},
-                                                {"bloom", "bloom", read_bloom},
-                                                {"llama", "llama", read_llama},
-                                                {"bitnet", "bitnet", read_bitnet},
-                                                {"mistral", "mistral", read_llama},
-                                                {"qwen2", "qwen2", read_qwen2},
-                                                {"phi3", "phi3", read_phi3},
-                                                {"gemma", "gemma", read_gemma},
-                                                {"falcon", "falcon", read_falcon},
-                                                {"gptj", "gptj", read_gptj}}};
+constexpr std::array<HfFamily, 10> kHfFamilies{{{"opt", read_opt},
+                                                {"bloom", read_bloom},
+                                                {"llama", read_llama},
+                                                {"bitnet", read_bitnet},
+                                                {"mistral", read_llama},
+                                                {"qwen2", read_qwen2},
+                                                {"phi3", read_phi3},
+                                                {"gemma", read_gemma},
+                                                {"falcon", read_falcon},
+                                                {"gptj", read_gptj}}};
 
 // A llama config whose architectures name a Bitnet class is BitNet, as in 1bitLLM's repro.
 const HfFamily& family_of(const HfFields& f) {
@@ -307,7 +306,7 @@ ModelSpec parse_hf_config(const nlohmann::json& config, const std::string& displ
   const HfFamily& family = family_of(f);
   ModelSpec m;
   m.name = f.string("_name_or_path").value_or("");
-  m.family = family.family;
+  m.family = family.model_type;
   family.read(f, m);
   read_heads(f, m);
   m.vocab_size = f.positive_int({"vocab_size"});
