@@ -39,6 +39,7 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", "lutsim 0.1.0 (" + std::string(lutsim::git_revision()) + ")");
   app.require_subcommand(1);
   lutsim::cli::add_compare_command(app);
+  lutsim::cli::add_compile_command(app);
   lutsim::cli::add_gemm_command(app);
   lutsim::cli::add_lmma_command(app);
   lutsim::cli::add_model_command(app);

@@ -9,6 +9,7 @@ namespace lutsim::cli {
 // stderr and a non-zero exit status.
 void add_accuracy_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_compile_command(CLI::App& app);
 void add_gemm_command(CLI::App& app);
 void add_lmma_command(CLI::App& app);
 void add_model_command(CLI::App& app);

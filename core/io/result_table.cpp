@@ -51,13 +51,18 @@ RunRecord make_run_record(std::string command, nlohmann::json resolved_config) {
           utc_now_iso8601()};
 }
 
-nlohmann::json to_json(const ResultTable& table, const RunRecord& record) {
+nlohmann::json to_json(const RunRecord& record) {
   nlohmann::json j;
   j["tool"] = "lutsim";
   j["command"] = record.command;
   j["git_revision"] = record.git_revision;
   j["created_utc"] = record.created_utc;
   j["config"] = record.resolved_config;
+  return j;
+}
+
+nlohmann::json to_json(const ResultTable& table, const RunRecord& record) {
+  nlohmann::json j = to_json(record);
   j["columns"] = nlohmann::json::array();
   j["units"] = nlohmann::json::object();
   for (const auto& c : table.columns()) {

@@ -44,6 +44,10 @@ struct RunRecord {
 
 RunRecord make_run_record(std::string command, nlohmann::json resolved_config);
 
+// {"tool", "command", "git_revision", "created_utc", "config"}: the record
+// heading every JSON output.
+nlohmann::json to_json(const RunRecord& record);
+
 // {"tool", "command", "git_revision", "created_utc", "config",
 //  "columns": [{"name","unit","description"}], "units": {name: unit},
 //  "rows": [{name: value}]}

@@ -85,16 +85,12 @@ class Accumulator {
   double value_;
 };
 
-void check_shapes(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
+void check_weights(const QuantizedWeights& w, const LutGemmConfig& cfg) {
   cfg.validate();
   w.validate();
   if (w.bits != cfg.weight_bits) {
     throw std::invalid_argument("lut_mpgemm: weights have " + std::to_string(w.bits) +
                                 " bits, config says " + std::to_string(cfg.weight_bits));
-  }
-  if (x.cols() != w.cols) {
-    throw std::invalid_argument("lut_mpgemm: X has K = " + std::to_string(x.cols()) +
-                                ", W has K = " + std::to_string(w.cols));
   }
   if (w.cols % cfg.geometry.k != 0) {
     throw std::invalid_argument("lut_mpgemm: K = " + std::to_string(w.cols) +
@@ -103,8 +99,21 @@ void check_shapes(const Matrix& x, const QuantizedWeights& w, const LutGemmConfi
   }
 }
 
+void check_shapes(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
+  check_weights(w, cfg);
+  if (x.cols() != w.cols) {
+    throw std::invalid_argument("lut_mpgemm: X has K = " + std::to_string(x.cols()) +
+                                ", W has K = " + std::to_string(w.cols));
+  }
+}
+
 // tables[m * groups + g]: the table of activation row m, group g.
 std::vector<LutTable> precompute_all(const Matrix& x, const LutGemmConfig& cfg) {
+  if (x.cols() % cfg.geometry.k != 0) {
+    throw std::invalid_argument("lut_precompute: K = " + std::to_string(x.cols()) +
+                                " is not a multiple of the group size " +
+                                std::to_string(cfg.geometry.k));
+  }
   const int groups = static_cast<int>(x.cols()) / cfg.geometry.k;
   std::vector<LutTable> tables;
   tables.reserve(static_cast<std::size_t>(x.rows()) * groups);
@@ -176,20 +185,41 @@ void check_activations_representable(const Matrix& x, DataType type) {
   }
 }
 
+std::vector<LutTable> lut_precompute(const Matrix& x, const LutGemmConfig& cfg) {
+  cfg.validate();
+  check_activations_representable(x, cfg.activation);
+  return precompute_all(x, cfg);
+}
+
+Matrix lut_accumulate(std::span<const LutTable> tables, int rows, const QuantizedWeights& w,
+                      const LutGemmConfig& cfg) {
+  check_weights(w, cfg);
+  const std::size_t groups = static_cast<std::size_t>(w.cols / cfg.geometry.k);
+  if (tables.size() != static_cast<std::size_t>(rows) * groups) {
+    throw std::invalid_argument("lut_accumulate: " + std::to_string(tables.size()) +
+                                " tables, expected " + std::to_string(rows) + " rows x " +
+                                std::to_string(groups) + " groups");
+  }
+  Matrix acc(rows, w.rows);
+  for (int m = 0; m < rows; ++m) {
+    const std::span<const LutTable> row_tables(tables.data() + m * groups, groups);
+    for (int n = 0; n < w.rows; ++n) acc(m, n) = accumulate_output(row_tables, w, n, cfg);
+  }
+  return acc;
+}
+
 LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
   check_shapes(x, w, cfg);
   check_activations_representable(x, cfg.activation);
   const std::vector<LutTable> tables = precompute_all(x, cfg);
-  const std::size_t groups = static_cast<std::size_t>(w.cols / cfg.geometry.k);
   const int offset = (1 << w.bits) - 1;
 
-  LutGemmResult r{Matrix(x.rows(), w.rows), Matrix(x.rows(), w.rows)};
+  LutGemmResult r{lut_accumulate(tables, static_cast<int>(x.rows()), w, cfg),
+                  Matrix(x.rows(), w.rows)};
   for (int m = 0; m < x.rows(); ++m) {
-    const std::span<const LutTable> row_tables(tables.data() + m * groups, groups);
     const double sum_x = row_sum(x, m);
     for (int n = 0; n < w.rows; ++n) {
-      const double acc = accumulate_output(row_tables, w, n, cfg);
-      r.accumulators(m, n) = acc;
+      const double acc = r.accumulators(m, n);
       // Reinterpreted weights: scale/2 and zero point 2z - (2^b - 1).
       r.outputs(m, n) = cfg.geometry.symmetric()
                             ? w.scale[n] / 2.0 * (acc - (2.0 * w.zero_point[n] - offset) * sum_x)

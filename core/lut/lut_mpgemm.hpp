@@ -1,6 +1,7 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "core/lut/lut_config.hpp"
 #include "core/lut/lut_table.hpp"
@@ -39,6 +40,14 @@ struct LutGemmResult {
 //   acc <- round(acc + round(scale_g * p_g))          (a multiply, then an add)
 // round() is the accumulator type's round to nearest even; INT32 is exact.
 LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg);
+
+// lut_mpgemm's two steps, for models that keep the tables apart from the
+// GEMM (the compiler's split precompute): the tables of X, tables[m * K/k + g]
+// for row m and group g (checks as lut_mpgemm does for X); and the
+// accumulators of Y[rows, N] from such tables in the canonical order.
+std::vector<LutTable> lut_precompute(const Matrix& x, const LutGemmConfig& cfg);
+Matrix lut_accumulate(std::span<const LutTable> tables, int rows, const QuantizedWeights& w,
+                      const LutGemmConfig& cfg);
 
 // One group of that order: `acc` (a value of cfg.accumulator) after the
 // group's planes j = 0 .. plane_indices.size() - 1 with table `table`, plane

@@ -1,0 +1,190 @@
+#include <array>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/commands/commands.hpp"
+#include "cli/config_loading.hpp"
+#include "cli/non_empty.hpp"
+#include "cli/trace_options.hpp"
+#include "compiler/ir/graph_dump.hpp"
+#include "compiler/ir/graph_from_trace.hpp"
+#include "compiler/passes/pass_manager.hpp"
+#include "core/io/result_directory.hpp"
+#include "workloads/trace_csv.hpp"
+
+namespace lutsim::cli {
+namespace {
+
+struct CompileOptions {
+  std::string hw;
+  TraceOptions trace;
+  std::string trace_csv;
+  std::string passes;
+  std::string out;
+  std::string configs_dir;
+  bool json = false;
+};
+
+// The options that shape a generated trace: refused with --trace, whose CSV
+// carries its own shapes and dtypes.
+constexpr const char* kTraceShapeOptions[] = {"--phase", "--batch", "--seq",    "--kv-len",
+                                              "--wbits", "--act",   "--tp",     "--fusion",
+                                              "--no-lm-head"};
+
+void refuse_trace_shape_options(const CLI::App& cmd) {
+  for (const char* name : kTraceShapeOptions) {
+    if (cmd.get_option(name)->count() > 0) {
+      throw std::invalid_argument(std::string(name) +
+                                  " applies to --model only: a trace CSV carries its own ops");
+    }
+  }
+}
+
+// What was compiled, and from what.
+struct Compiled {
+  GemmTrace trace;
+  HardwareSpec hw;
+  ir::Graph before;
+  ir::Graph after;
+  std::vector<compiler::PassReport> reports;
+  nlohmann::json config;  // the resolved inputs, for the run record
+};
+
+Compiled compile(const CompileOptions& o) {
+  const std::filesystem::path configs = configs_dir(o.configs_dir);
+  Compiled c;
+  c.trace = o.trace_csv.empty() ? build_trace(o.trace, configs) : read_trace_csv(o.trace_csv);
+  c.before = ir::graph_from_trace(c.trace);
+  nlohmann::json hw_config;
+  c.hw = load_hardware(hardware_config_path(o.hw, configs), &hw_config);
+  nlohmann::json pass_config{{"passes", compiler::kDefaultPasses}};
+  const std::vector<std::string> passes =
+      o.passes.empty()
+          ? compiler::kDefaultPasses
+          : compiler::load_pass_list(o.passes, compiler::PassRegistry::builtin(), &pass_config);
+  c.after = c.before;
+  c.reports = compiler::run_passes(c.after, passes, compiler::pass_context(c.hw));
+  nlohmann::json workload = o.trace_csv.empty()
+                                ? nlohmann::json{{"model", o.trace.model},
+                                                 {"phase", c.trace.phase},
+                                                 {"batch", c.trace.batch},
+                                                 {"seq_len", c.trace.seq_len},
+                                                 {"kv_len", c.trace.kv_len},
+                                                 {"weight_bits", o.trace.wbits},
+                                                 {"act_dtype", o.trace.act},
+                                                 {"tensor_parallel", o.trace.tp},
+                                                 {"fusion", o.trace.fusion},
+                                                 {"lm_head", !o.trace.no_lm_head}}
+                                : nlohmann::json{{"trace_csv", o.trace_csv}};
+  c.config = {{"hardware", hw_config}, {"passes", pass_config}, {"workload", workload}};
+  return c;
+}
+
+void write_text(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write " + file.string());
+}
+
+nlohmann::json passes_json(const Compiled& c, const RunRecord& record) {
+  nlohmann::json reports = nlohmann::json::array();
+  for (const compiler::PassReport& r : c.reports) reports.push_back(compiler::to_json(r));
+  nlohmann::json j = to_json(record);
+  j["model"] = c.trace.model;
+  j["hardware"] = c.hw.name;
+  j["passes"] = reports;
+  return j;
+}
+
+// graph_before/after.{dot,json} and passes.json, whole or not at all.
+std::vector<std::filesystem::path> write_outputs(const Compiled& c, const nlohmann::json& passes,
+                                                 const std::string& out) {
+  ResultDirectory dir(out, "compile");
+  std::vector<std::filesystem::path> files;
+  const auto put = [&](const std::string& name, const std::string& text) {
+    write_text(dir.staging() / name, text);
+    files.push_back(dir.committed_path(dir.staging() / name));
+  };
+  const std::array<std::pair<std::string, const ir::Graph*>, 2> graphs{
+      {{"graph_before", &c.before}, {"graph_after", &c.after}}};
+  for (const auto& [stem, graph] : graphs) {
+    put(stem + ".dot", ir::graph_dot(*graph));
+    put(stem + ".json", ir::graph_json(*graph).dump(2) + "\n");
+  }
+  put("passes.json", passes.dump(2) + "\n");
+  dir.commit();
+  return files;
+}
+
+std::string gemm_list(const std::vector<std::string>& gemms) {
+  std::string text;
+  for (const std::string& g : gemms) text += (text.empty() ? "" : ", ") + g;
+  return text;
+}
+
+std::string summary(const Compiled& c, const std::vector<std::filesystem::path>& files) {
+  std::string t = "compiled " + c.trace.model + " " + c.trace.phase + " for " + c.hw.name + ": " +
+                  std::to_string(c.before.node_count()) + " nodes -> " +
+                  std::to_string(c.after.node_count()) + "\n";
+  for (const compiler::PassReport& r : c.reports) {
+    t += "  " + r.pass + ": " + std::to_string(r.nodes_before) + " -> " +
+         std::to_string(r.nodes_after) + " nodes (+" + std::to_string(r.nodes_added) + ", -" +
+         std::to_string(r.nodes_removed) + ")\n";
+    for (const compiler::GemmEffect& e : r.effects) {
+      t += "    " + e.outcome + " " + gemm_list(e.gemms) + " [" + e.node + "]: " + e.reason + "\n";
+    }
+  }
+  for (const auto& f : files) t += "wrote " + f.string() + "\n";
+  return t;
+}
+
+void run_compile(const CompileOptions& o) {
+  const Compiled c = compile(o);
+  const nlohmann::json passes = passes_json(c, make_run_record("compile", c.config));
+  const std::vector<std::filesystem::path> files = write_outputs(c, passes, o.out);
+  if (o.json) {
+    std::cout << passes.dump(2) << "\n";
+  } else {
+    std::cout << summary(c, files);
+  }
+}
+
+}  // namespace
+
+void add_compile_command(CLI::App& app) {
+  auto o = std::make_shared<CompileOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "compile", "Build a model's dataflow graph and run the LUT compiler passes on it");
+  cmd->footer(
+      "Builds the dataflow graph of a model's forward pass (or of a trace CSV with the inputs "
+      "column), runs the passes a pass config lists (default: split_precompute, "
+      "fuse_precompute) for the hardware's LUT array, and writes graph_before.dot/.json, "
+      "graph_after.dot/.json and passes.json (each pass's nodes added and removed and what "
+      "happened to each GEMM) into --out.");
+  cmd->add_option("--hw", o->hw, "hardware config with a lut_tensor_core: a name in configs/hw or a path")
+      ->required();
+  CLI::Option* model = add_trace_options(*cmd, o->trace);
+  CLI::Option* csv =
+      cmd->add_option("--trace", o->trace_csv, "compile this trace CSV (with the inputs column)")
+          ->check(CLI::ExistingFile);
+  model->excludes(csv);
+  cmd->add_option("--passes", o->passes, "pass config YAML: passes: [split_precompute, ...]")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("-o,--out", o->out, "result folder")->required()->check(non_empty());
+  cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/ and models/")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_flag("--json", o->json, "print passes.json (the pass reports and run record) instead of "
+                                   "the text summary");
+  cmd->callback([o, cmd, model, csv] {
+    if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
+    if (csv->count() > 0) refuse_trace_shape_options(*cmd);
+    run_compile(*o);
+  });
+}
+
+}  // namespace lutsim::cli

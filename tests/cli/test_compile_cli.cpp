@@ -1,0 +1,102 @@
+// lutsim compile end to end: the graphs and pass reports of a catalog model
+// and of a trace CSV, and the inputs it refuses.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/run_lutsim.hpp"
+#include "tests/workloads/temp_path.hpp"
+
+namespace {
+
+using lutsim::test::Run;
+using lutsim::test::run_lutsim;
+namespace fs = std::filesystem;
+
+nlohmann::json read_json(const fs::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+// Llama-2-7B decode, W2: qkv_proj, attn_out, ffn_gate_up and ffn_down are
+// split (4 precomputes; the FP16 LM head is kept); the precomputes after
+// input_norm, post_attn_norm and ffn_act fuse, attn_out's (after the
+// attention output's reshape) does not. 15 ops + input + reshape = 17 nodes.
+TEST_CASE("lutsim compile: a catalog model's graphs and pass reports", "[cli][compiler]") {
+  const fs::path out = lutsim::test::unique_temp_path("compile_llama");
+  const Run r = run_lutsim("compile --model llama2_7b --phase decode --wbits 2 --hw a100_lut_4x "
+                           "--out " + out.string() + " --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  CHECK(doc["command"] == "compile");
+  CHECK(doc["hardware"] == "A100-LUT-4X");
+  CHECK(doc["config"]["passes"]["passes"] ==
+        nlohmann::json{"split_precompute", "fuse_precompute"});
+  REQUIRE(doc["passes"].size() == 2);
+  const nlohmann::json& split = doc["passes"][0];
+  CHECK(split["nodes_before"] == 17);
+  CHECK(split["nodes_added"] == 4);
+  CHECK(split["nodes_after"] == 21);
+  const nlohmann::json& fuse = doc["passes"][1];
+  CHECK(fuse["nodes_removed"] == 3);
+  CHECK(fuse["nodes_after"] == 18);
+  REQUIRE(fuse["effects"].size() == 4);
+  CHECK(fuse["effects"][1]["gemms"] == nlohmann::json{"attn_out"});
+  CHECK(fuse["effects"][1]["outcome"] == "not_fused");
+  CHECK(fuse["effects"][3]["node"] == "ffn_act");
+  CHECK(fuse["effects"][3]["outcome"] == "fused");
+
+  CHECK(read_json(out / "passes.json")["passes"] == doc["passes"]);
+  CHECK(read_json(out / "graph_before.json")["nodes"].size() == 17);
+  const nlohmann::json after = read_json(out / "graph_after.json");
+  REQUIRE(after["nodes"].size() == 18);
+  CHECK(after["nodes"][1]["name"] == "input_norm");
+  CHECK(after["nodes"][1]["output"]["shape"] == nlohmann::json{1, 1024, 8});
+  CHECK(after["nodes"][1]["fused"] == nlohmann::json{"input_norm.precompute"});
+  std::ifstream dot(out / "graph_after.dot");
+  const std::string dot_text{std::istreambuf_iterator<char>(dot), {}};
+  CHECK_THAT(dot_text, Catch::Contains("input_norm\\nnorm\\n+ input_norm.precompute\\n1x1024x8 fp16"));
+  CHECK(fs::exists(out / "lutsim_run.json"));
+
+  const Run text = run_lutsim("compile --model llama2_7b --phase decode --wbits 2 --hw "
+                              "a100_lut_4x --out " + out.string());
+  CHECK(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("compiled Llama-2-7B decode for A100-LUT-4X: 17 nodes -> "
+                                       "18") &&
+                           Catch::Contains("not_fused attn_out [attn_out.reshape.precompute]"));
+  fs::remove_all(out);
+}
+
+TEST_CASE("lutsim compile: a trace CSV and refused inputs", "[cli][compiler]") {
+  const fs::path dir = lutsim::test::unique_temp_path("compile_inputs");
+  fs::create_directories(dir);
+  const std::string trace = (dir / "bloom.csv").string();
+  REQUIRE(run_lutsim("trace --model bloom_7b1 --phase decode --wbits 4 --out " + trace).status == 0);
+  const std::string out = " --out " + (dir / "out").string();
+
+  const Run csv = run_lutsim("compile --trace " + trace + " --hw a100_lut_8x --json" + out);
+  INFO(csv.out);
+  REQUIRE(csv.status == 0);
+  CHECK(nlohmann::json::parse(csv.out)["passes"][0]["nodes_added"] == 4);
+
+  const Run phase = run_lutsim("compile --trace " + trace + " --phase decode --hw a100_lut_8x" + out);
+  CHECK(phase.status != 0);
+  CHECK_THAT(phase.out, Catch::Contains("--phase applies to --model only"));
+
+  const Run no_lut = run_lutsim("compile --trace " + trace + " --hw a100_sxm4_80gb" + out);
+  CHECK(no_lut.status != 0);
+  CHECK_THAT(no_lut.out, Catch::Contains("has no lut_tensor_core section"));
+
+  const fs::path passes = dir / "passes.yaml";
+  std::ofstream(passes) << "passes: [split_precompute, fuse]\n";
+  const Run bad = run_lutsim("compile --trace " + trace + " --hw a100_lut_8x --passes " +
+                             passes.string() + out);
+  CHECK(bad.status != 0);
+  CHECK_THAT(bad.out, Catch::Contains(passes.string() + ":1") && Catch::Contains("'fuse'"));
+  fs::remove_all(dir);
+}
