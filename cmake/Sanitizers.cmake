@@ -34,7 +34,7 @@ if(LUTSIM_SANITIZE)
   # label, and the fuzz tests (label fuzz): lutsim_sanitized builds them
   # (tests/CMakeLists.txt, fuzz/CMakeLists.txt), lutsim_sanitized_check runs them
   # (in parallel with CTEST_PARALLEL_LEVEL set).
-  set(LUTSIM_SANITIZED_LABELS config io numerics workloads sim studies CACHE STRING
+  set(LUTSIM_SANITIZED_LABELS config io numerics workloads compiler sim studies CACHE STRING
       "CTest labels whose tests a sanitizer build runs")
   add_custom_target(lutsim_sanitized)
   set(labels ${LUTSIM_SANITIZED_LABELS})

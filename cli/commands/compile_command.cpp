@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,10 +12,12 @@
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
 #include "cli/trace_options.hpp"
+#include "compiler/cost/layer_time.hpp"
 #include "compiler/ir/graph_dump.hpp"
 #include "compiler/ir/graph_from_trace.hpp"
 #include "compiler/passes/pass_manager.hpp"
 #include "core/io/result_directory.hpp"
+#include "sim/tile/graph_timer.hpp"
 #include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
@@ -27,6 +30,7 @@ struct CompileOptions {
   std::string passes;
   std::string out;
   std::string configs_dir;
+  bool layer_time = false;
   bool json = false;
 };
 
@@ -52,8 +56,37 @@ struct Compiled {
   ir::Graph before;
   ir::Graph after;
   std::vector<compiler::PassReport> reports;
+  std::optional<compiler::LayerTime> layer;  // --layer-time: one layer of `after`
   nlohmann::json config;  // the resolved inputs, for the run record
 };
+
+// One layer of the compiled graph on the tile model, LUT linears on the GPU's
+// LUT tensor cores, attention unfused (the timer times node by node).
+compiler::LayerTime time_layer(const Compiled& c) {
+  SystemSpec system;
+  system.label = c.hw.name;
+  system.hw = c.hw;
+  system.method = LinearMethod::kLut;
+  system.attention = AttentionMode::kUnfused;
+  return compiler::layer_time(c.after, TileNodeTimer(system));
+}
+
+nlohmann::json layer_json(const compiler::LayerTime& t) {
+  return {{"layers", t.layers},
+          {"layer_time_us", t.layer_s * 1e6},
+          {"precompute_time_us", t.precompute_s * 1e6},
+          {"precompute_share_percent", t.precompute_share() * 100.0}};
+}
+
+// What was compiled: the trace options as resolved, or the trace CSV.
+nlohmann::json workload_json(const CompileOptions& o, const GemmTrace& trace) {
+  if (!o.trace_csv.empty()) return {{"trace_csv", o.trace_csv}};
+  return {{"model", o.trace.model},          {"phase", trace.phase},
+          {"batch", trace.batch},            {"seq_len", trace.seq_len},
+          {"kv_len", trace.kv_len},          {"weight_bits", o.trace.wbits},
+          {"act_dtype", o.trace.act},        {"tensor_parallel", o.trace.tp},
+          {"fusion", o.trace.fusion},        {"lm_head", !o.trace.no_lm_head}};
+}
 
 Compiled compile(const CompileOptions& o) {
   const std::filesystem::path configs = configs_dir(o.configs_dir);
@@ -69,19 +102,11 @@ Compiled compile(const CompileOptions& o) {
           : compiler::load_pass_list(o.passes, compiler::PassRegistry::builtin(), &pass_config);
   c.after = c.before;
   c.reports = compiler::run_passes(c.after, passes, compiler::pass_context(c.hw));
-  nlohmann::json workload = o.trace_csv.empty()
-                                ? nlohmann::json{{"model", o.trace.model},
-                                                 {"phase", c.trace.phase},
-                                                 {"batch", c.trace.batch},
-                                                 {"seq_len", c.trace.seq_len},
-                                                 {"kv_len", c.trace.kv_len},
-                                                 {"weight_bits", o.trace.wbits},
-                                                 {"act_dtype", o.trace.act},
-                                                 {"tensor_parallel", o.trace.tp},
-                                                 {"fusion", o.trace.fusion},
-                                                 {"lm_head", !o.trace.no_lm_head}}
-                                : nlohmann::json{{"trace_csv", o.trace_csv}};
-  c.config = {{"hardware", hw_config}, {"passes", pass_config}, {"workload", workload}};
+  if (o.layer_time) c.layer = time_layer(c);
+  c.config = {{"hardware", hw_config},
+              {"passes", pass_config},
+              {"workload", workload_json(o, c.trace)},
+              {"layer_time", o.layer_time}};
   return c;
 }
 
@@ -98,6 +123,7 @@ nlohmann::json passes_json(const Compiled& c, const RunRecord& record) {
   j["model"] = c.trace.model;
   j["hardware"] = c.hw.name;
   j["passes"] = reports;
+  if (c.layer) j["layer_time"] = layer_json(*c.layer);
   return j;
 }
 
@@ -139,6 +165,11 @@ std::string summary(const Compiled& c, const std::vector<std::filesystem::path>&
       t += "    " + e.outcome + " " + gemm_list(e.gemms) + " [" + e.node + "]: " + e.reason + "\n";
     }
   }
+  if (c.layer) {
+    t += "one layer (tile model, attention unfused): " + std::to_string(c.layer->layer_s * 1e6) +
+         " us, table precompute " + std::to_string(c.layer->precompute_s * 1e6) + " us (" +
+         std::to_string(c.layer->precompute_share() * 100.0) + " %)\n";
+  }
   for (const auto& f : files) t += "wrote " + f.string() + "\n";
   return t;
 }
@@ -178,6 +209,9 @@ void add_compile_command(CLI::App& app) {
   cmd->add_option("-o,--out", o->out, "result folder")->required()->check(non_empty());
   cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/ and models/")
       ->check(CLI::ExistingDirectory);
+  cmd->add_flag("--layer-time", o->layer_time,
+                "time one layer of the compiled graph on the tile model (LUT linears on the "
+                "GPU's LUT tensor cores, attention unfused) and the table precompute's share of it");
   cmd->add_flag("--json", o->json, "print passes.json (the pass reports and run record) instead of "
                                    "the text summary");
   cmd->callback([o, cmd, model, csv] {

@@ -11,6 +11,15 @@
 #include "workloads/trace_graph.hpp"
 
 namespace lutsim {
+
+double launch_gap(const SystemSpec& sys) {
+  return sys.launch_gaps ? sys.hw.kernel_launch_overhead_s : 0.0;
+}
+
+double dram_time(const SystemSpec& sys, double bytes) {
+  return bytes / (sys.hw.dram_bw_bytes_per_s * sys.hw.calibration.dram_efficiency);
+}
+
 namespace {
 
 constexpr double kFp16Bytes = 2.0;
@@ -86,14 +95,6 @@ GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
   throw std::invalid_argument(sys.label + ": " + std::to_string(op.weight_bits) +
                               "-bit weights with " + std::string(to_string(op.act_dtype)) +
                               " activations need a dequant or LUT kernel");
-}
-
-double launch_gap(const SystemSpec& sys) {
-  return sys.launch_gaps ? sys.hw.kernel_launch_overhead_s : 0.0;
-}
-
-double dram_time(const SystemSpec& sys, double bytes) {
-  return bytes / (sys.hw.dram_bw_bytes_per_s * sys.hw.calibration.dram_efficiency);
 }
 
 // DRAM traffic that also passes through L2, `count` times.

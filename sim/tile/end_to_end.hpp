@@ -75,6 +75,12 @@ struct EndToEndResult {
   TraceStructure structure = TraceStructure::kNone;  // what the timing could rely on
 };
 
+// The host launch gap each kernel adds (system.launch_gaps), and the time to
+// move `bytes` through DRAM at the achieved bandwidth: what memory-bound
+// kernels take beyond their fixed time.
+double launch_gap(const SystemSpec& system);
+double dram_time(const SystemSpec& system, double bytes);
+
 // What simulate_forward assumed for a trace with this structure, for outputs
 // (e.g. "none -> no table sharing: ...").
 std::string_view structure_assumptions(TraceStructure structure);

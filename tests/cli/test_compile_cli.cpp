@@ -72,6 +72,29 @@ TEST_CASE("lutsim compile: a catalog model's graphs and pass reports", "[cli][co
   fs::remove_all(out);
 }
 
+TEST_CASE("lutsim compile --layer-time: fusion lowers the precompute's share", "[cli][compiler]") {
+  const fs::path dir = lutsim::test::unique_temp_path("compile_layer");
+  fs::create_directories(dir);
+  const fs::path split_only = dir / "split.yaml";
+  std::ofstream(split_only) << "passes: [split_precompute]\n";
+  const std::string args = "compile --model llama2_70b --phase prefill --seq 512 --wbits 2 --hw "
+                           "a100_lut_4x --layer-time --json --out " + (dir / "out").string();
+  const Run fused = run_lutsim(args);
+  const Run unfused = run_lutsim(args + " --passes " + split_only.string());
+  INFO(fused.out << unfused.out);
+  REQUIRE(fused.status == 0);
+  REQUIRE(unfused.status == 0);
+  const nlohmann::json f = nlohmann::json::parse(fused.out)["layer_time"];
+  const nlohmann::json u = nlohmann::json::parse(unfused.out)["layer_time"];
+  CHECK(f["layers"] == 80);
+  CHECK(u["precompute_time_us"].get<double>() > f["precompute_time_us"].get<double>());
+  CHECK(u["precompute_share_percent"].get<double>() > f["precompute_share_percent"].get<double>());
+  // Fusion saves exactly the precompute time it removes.
+  CHECK(u["layer_time_us"].get<double>() - f["layer_time_us"].get<double>() ==
+        Approx(u["precompute_time_us"].get<double>() - f["precompute_time_us"].get<double>()));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("lutsim compile: a trace CSV and refused inputs", "[cli][compiler]") {
   const fs::path dir = lutsim::test::unique_temp_path("compile_inputs");
   fs::create_directories(dir);
