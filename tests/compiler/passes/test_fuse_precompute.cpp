@@ -1,7 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include "compiler/ir/graph_from_trace.hpp"
 #include "compiler/passes/pass_manager.hpp"
 #include "tests/compiler/passes/mini_layer.hpp"
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_generator.hpp"
 
 using namespace lutsim;
 using namespace lutsim::compiler;
@@ -63,4 +66,26 @@ TEST_CASE("fuse_precompute: nothing to fuse before split_precompute", "[compiler
   CHECK(r.nodes_before == 17);
   CHECK(r.nodes_after == 17);
   CHECK(r.effects.empty());
+}
+
+// GPT-J: attention and FFN in parallel after one norm, so Q/K/V and the FFN's
+// up projection read one tensor: one shared precompute, fused into that norm.
+TEST_CASE("split and fuse: a parallel block shares one precompute between attention and FFN",
+          "[compiler][passes]") {
+  TraceRequest r;
+  r.phase = Phase::kDecode;
+  r.batch = 4;
+  r.weight_bits = 3;
+  const GemmTrace trace =
+      make_trace(ModelCatalog("configs").load("tests/workloads/data/hf/gpt-j-6b/config.json"), r);
+  ir::Graph g = ir::graph_from_trace(trace);
+  const std::vector<PassReport> reports = run_passes(g, kDefaultPasses, test::mini_context());
+  CHECK(names_of_inputs(g, "qkv_proj") == Names{"input_norm"});
+  CHECK(names_of_inputs(g, "ffn_up") == Names{"input_norm"});
+  CHECK(reports[0].effects[2].gemms == Names{"ffn_up"});
+  CHECK(reports[0].effects[2].outcome == "shared");
+  CHECK(reports[1].effects[0].gemms == Names{"qkv_proj", "ffn_up"});
+  CHECK(reports[1].effects[0].outcome == "fused");
+  // GPT-J 6B: hidden 4096 in groups of 4, 8 entries per table, 4 tokens.
+  CHECK(g.output(*g.find("input_norm")) == ir::Tensor{{4, 1024, 8}, DataType::kFp16});
 }
