@@ -9,6 +9,8 @@ packages=(
   # libraries
   libyaml-cpp-dev libcli11-dev nlohmann-json3-dev libeigen3-dev libboost-graph-dev libboost-filesystem-dev
   libsystemc-dev catch2 libbenchmark-dev
+  # sweep results store (SQLite) and its point keys (SHA-256 from OpenSSL libcrypto)
+  libsqlite3-dev libssl-dev
   # sanitizer and fuzzing build (./dev.sh test, fuzz/)
   clang libclang-rt-14-dev
   # hardware flow

@@ -47,7 +47,9 @@ struct StudyContext {
 // A runnable job: constructed from its own spec (read strictly from a config
 // document, see StudyRegistry), it runs and returns tables with units.
 // Concrete studies live in studies/<name>/ and register under the name their
-// configs give as `study:`.
+// configs give as `study:`. run() of distinct instances may run at the same
+// time on different threads (lutsim sweep --jobs): a study keeps no mutable
+// state shared between instances (no mutable statics).
 class Study {
  public:
   virtual ~Study() = default;

@@ -1,15 +1,23 @@
+#include <algorithm>
+#include <charconv>
+#include <optional>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "cli/at_least.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
-#include "cli/study_command.hpp"
+#include "cli/sweep_progress.hpp"
 #include "cli/text_table.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/result_directory.hpp"
 #include "core/specs/sweep_spec.hpp"
+#include "store/store_merge.hpp"
+#include "store/sweep_tables.hpp"
+#include "studies/sweep/sweep_runner.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -18,82 +26,207 @@ struct SweepOptions {
   std::string path;
   std::string out_dir;
   std::string configs_dir;
+  std::string store;
+  int jobs = 1;
+  std::string shard;  // "i/n"
 };
 
-struct PreparedPoint {
-  SweepPoint point;
-  LoadedStudy study;
+struct ExportOptions {
+  std::string store;
+  std::string format = "csv";
+  std::string table;
+  std::string out;
 };
 
-// Loads and checks one point; a config error is reported against the axis
-// values that produced it.
-PreparedPoint prepare(const SweepSpec& sweep, const SweepPoint& point,
-                      const std::filesystem::path& configs) {
-  try {
-    return {point,
-            load_study(config::ConfigDocument::load_file(sweep.base), point.assignments, configs)};
-  } catch (const config::ConfigError& e) {
-    throw config::ConfigError(e.where(), e.key_path(),
-                              e.message() + " (sweep point: " + point.label + ")");
+struct MergeOptions {
+  std::string out;
+  std::vector<std::string> inputs;
+};
+
+// "i/n" with 0 <= i < n, or nullopt with `error` set.
+std::optional<SweepShard> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  const auto number = [&](std::size_t from, std::size_t to) -> std::optional<std::size_t> {
+    std::size_t v = 0;
+    const char* end = text.data() + to;
+    const auto [stop, error] = std::from_chars(text.data() + from, end, v);
+    if (error != std::errc() || stop != end || from == to) return std::nullopt;
+    return v;
+  };
+  const auto i = number(0, slash);
+  const auto n = number(slash + 1, text.size());
+  if (!i || !n || *i >= *n) return std::nullopt;
+  return SweepShard{*i, *n};
+}
+
+CLI::Validator shard_spec() {
+  return CLI::Validator(
+      [](std::string& value) {
+        return parse_shard(value) ? std::string()
+                                  : "expected i/n with integers 0 <= i < n, got '" + value + "'";
+      },
+      "i/n");
+}
+
+std::string default_out_dir(const SweepSpec& sweep, const SweepShard& shard) {
+  std::string dir = "results/" + sweep.name;
+  if (shard.count > 1) {
+    dir += "_shard" + std::to_string(shard.index) + "of" + std::to_string(shard.count);
   }
+  return dir;
 }
 
-// The columns of a sweep table: the point, each axis, then the study's own.
-ResultTable sweep_table(const SweepSpec& sweep, const ResultTable& study_table) {
-  std::vector<ResultTable::Column> columns{{"sweep_point", "", "the axis values of this point"}};
-  for (const SweepAxis& a : sweep.axes) columns.push_back({a.column, "", "axis " + a.key});
-  for (const auto& c : study_table.columns()) columns.push_back(c);
-  return ResultTable(columns);
+// Runs the shard's points not in the store; returns them as stored, in order.
+std::vector<store::StoredPoint> run_points(const SweepSpec& sweep, const SweepOptions& o,
+                                           const SweepShard& shard,
+                                           const std::filesystem::path& store_file) {
+  // Check every point before running any, so a bad axis value costs nothing.
+  const auto points = prepare_sweep(sweep, configs_dir(o.configs_dir), shard);
+  auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
+  SweepProgressReporter reporter;
+  const SweepCounts counts =
+      run_sweep(points, store, o.jobs, [&](const SweepCounts& c) { reporter.update(c); });
+  reporter.finish(counts, store_file);
+  return stored_points(points, store);
 }
 
-// Appends the point's rows of every study table to the sweep table of the same index.
-void add_rows(const SweepSpec& sweep, const SweepPoint& point, const StudyResult& result,
-              std::vector<StudyTable>& tables) {
-  for (std::size_t t = 0; t < result.tables.size(); ++t) {
-    const StudyTable& from = result.tables[t];
-    if (tables.size() == t) tables.push_back({from.stem, sweep_table(sweep, from.table)});
-    for (const auto& cells : from.table.rows()) {
-      std::vector<ResultTable::Cell> row{point.label};
-      for (const auto& v : point.values) row.push_back(v);
-      row.insert(row.end(), cells.begin(), cells.end());
-      tables[t].table.add_row(std::move(row));
-    }
-  }
-}
-
-void run_sweep(const SweepOptions& o) {
+void run_sweep_file(const SweepOptions& o) {
   auto doc = load_config(o.path, {});
   auto root = doc.root();
   const SweepSpec sweep = read_sweep(root, o.path);
   doc.check_all_consumed();
+  const SweepShard shard = o.shard.empty() ? SweepShard{} : *parse_shard(o.shard);
+  const std::filesystem::path out_dir =
+      std::filesystem::path(o.out_dir.empty() ? default_out_dir(sweep, shard) : o.out_dir);
+  const std::filesystem::path store_file =
+      o.store.empty() ? out_dir / "sweep.sqlite" : std::filesystem::path(o.store);
+  const auto points = run_points(sweep, o, shard, store_file);  // the store is closed again
 
-  // Check every point before running any, so a bad axis value costs nothing.
-  const auto configs = configs_dir(o.configs_dir);
-  std::vector<PreparedPoint> points;
-  for (const SweepPoint& p : expand_sweep(sweep)) points.push_back(prepare(sweep, p, configs));
-
-  std::vector<StudyTable> tables;
-  nlohmann::json record_config{{"sweep", doc.resolved()}, {"points", nlohmann::json::array()}};
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const PreparedPoint& p = points[i];
-    std::cerr << "[" << i + 1 << "/" << points.size() << "] " << p.study.kind << ", "
-              << p.point.label << "\n";
-    const StudyResult result = p.study.study->run({});
-    add_rows(sweep, p.point, result, tables);
-    record_config["points"].push_back(
-        {{"label", p.point.label}, {"config", recorded_config(p.study, result)}});
-  }
-  ResultDirectory out(o.out_dir.empty() ? "results/" + sweep.name : o.out_dir, "sweep");
-  const RunRecord record = make_run_record("sweep", record_config);
+  ResultDirectory out(out_dir, "sweep");
+  const RunRecord record = make_run_record(
+      "sweep", {{"sweep", doc.resolved()}, {"points", store::points_record(points)}});
+  const auto tables = store::sweep_tables(stored_axes(sweep), points);
   std::string text;
-  for (const StudyTable& t : tables) {
+  for (const store::StoredTable& t : tables) {
     const std::string stem = tables.size() == 1 ? "sweep" : "sweep_" + t.stem;
     const auto files = out.write_table(stem, t.table, record);
     text += format_text_table(t.table) + "\nwrote " + files.csv.string() + " and " +
             files.json.string() + "\n";
   }
+  std::error_code ec;
+  // A store inside the result folder stays there when the run replaces it.
+  if (std::filesystem::equivalent(std::filesystem::absolute(store_file).parent_path(), out_dir, ec)) {
+    out.keep(store_file);
+  }
   out.commit();
-  std::cout << text;
+  std::cout << text << "store " << store_file.string() << "\n";
+}
+
+// Every point of the store, in sweep order.
+std::vector<store::StoredPoint> all_points(store::ResultsStore& s) {
+  std::vector<store::StoredPoint> points;
+  for (const std::string& key : s.keys()) points.push_back(*s.get(key));
+  return points;
+}
+
+void export_store(const ExportOptions& o) {
+  auto s = store::ResultsStore::open_existing(o.store);
+  const auto points = all_points(s);
+  if (points.empty()) throw store::StoreError(o.store, "holds no points to export");
+  const auto tables = store::sweep_tables(s.axes(), points);
+  std::vector<std::string> stems;
+  for (const auto& t : tables) stems.push_back(t.stem);
+  const auto chosen = std::find_if(tables.begin(), tables.end(), [&](const auto& t) {
+    return o.table.empty() ? tables.size() == 1 : t.stem == o.table;
+  });
+  if (chosen == tables.end()) {
+    throw std::invalid_argument("--table: expected one of the store's tables (" +
+                                CLI::detail::join(stems, ", ") + "), got '" + o.table + "'");
+  }
+  nlohmann::json record_points = nlohmann::json::array();
+  for (const auto& p : points) {
+    record_points.push_back({{"label", p.label},
+                             {"point_key", p.key},
+                             {"git_revision", p.git_revision},
+                             {"config", p.config}});
+  }
+  const RunRecord record =
+      make_run_record("sweep export", {{"store", o.store}, {"points", record_points}});
+  const std::string text = o.format == "json" ? to_json(chosen->table, record).dump(2) + "\n"
+                                              : to_csv(chosen->table, record);
+  if (o.out.empty()) {
+    std::cout << text;
+  } else {
+    write_file_atomically(o.out, text);
+  }
+}
+
+void merge_stores(const MergeOptions& o) {
+  std::vector<store::ResultsStore> inputs;
+  for (const std::string& in : o.inputs) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(in, o.out, ec)) {
+      throw store::StoreError(in, "is the merge's output store too");
+    }
+    inputs.push_back(store::ResultsStore::open_existing(in));
+  }
+  auto into = store::ResultsStore::open_for_writing(o.out, inputs.front().axes());
+  for (store::ResultsStore& in : inputs) {
+    const store::MergeCounts c = store::merge_store(into, in);
+    std::cout << "merged " << in.file().string() << ": " << c.added << " points added, "
+              << c.present << " already present (run by "
+              << CLI::detail::join(c.git_revisions, ", ") << ")\n";
+  }
+  std::cout << "store " << o.out << ": " << into.size() << " points\n";
+}
+
+// `sweep export` and `sweep merge` run no sweep: its options are refused.
+void refuse_run_options(const CLI::App& sweep, const std::string& subcommand) {
+  for (const char* o : {"file", "--out", "--configs-dir", "--store", "--jobs", "--shard"}) {
+    if (sweep.count(o) > 0) {
+      throw CLI::ValidationError(std::string(o) + " applies to running a sweep, not to `sweep " +
+                                 subcommand + "`");
+    }
+  }
+}
+
+void add_export_command(CLI::App& sweep) {
+  auto o = std::make_shared<ExportOptions>();
+  CLI::App* cmd = sweep.add_subcommand("export", "Write the points of a sweep's store as a table");
+  cmd->footer(
+      "Writes every point of the store, in sweep order, with the columns of sweep.csv (the "
+      "point, each axis, the study's columns); the recorded config gives each point's key, "
+      "revision and resolved config.");
+  cmd->add_option("store", o->store, "results store (SQLite) of a sweep")->required();
+  cmd->add_option("--format", o->format, "csv or json")
+      ->check(CLI::IsMember({"csv", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--table", o->table, "study table to write (when the study writes several)");
+  cmd->add_option("-o,--out", o->out, "file to write; default: standard output")
+      ->check(non_empty());
+  cmd->callback([o, &sweep] {
+    refuse_run_options(sweep, "export");
+    export_store(*o);
+  });
+}
+
+void add_merge_command(CLI::App& sweep) {
+  auto o = std::make_shared<MergeOptions>();
+  CLI::App* cmd = sweep.add_subcommand("merge", "Merge the stores of a sweep's shards into one");
+  cmd->footer(
+      "Adds every point of each input store to OUT (created when absent). Points run by other "
+      "revisions are taken, and each merge is recorded in OUT's table `merges` with the "
+      "revisions; a point whose key OUT holds with other results is an error naming both "
+      "files.");
+  cmd->add_option("out", o->out, "store to merge into")->required()->check(non_empty());
+  cmd->add_option("inputs", o->inputs, "stores to merge (each from `sweep --shard`)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->callback([o, &sweep] {
+    refuse_run_options(sweep, "merge");
+    merge_stores(*o);
+  });
 }
 
 }  // namespace
@@ -105,16 +238,37 @@ void add_sweep_command(CLI::App& app) {
       "Run a sweep: the cross product of the sweep file's axes, each point the base study config "
       "with --set overrides (hw.<config>.<key> reaches a hardware config the study uses). Any "
       "study runs (the base config's `study:` picks it). Every point is checked before any runs. "
-      "Writes sweep.csv and sweep.json with a column per axis (every point's resolved config, "
-      "hardware included, in the JSON).");
+      "Each point's results go to a store (SQLite, one transaction per point) keyed by the "
+      "SHA-256 of its resolved config and lutsim's revision: a re-run, or a run after a killed "
+      "one, skips the points stored already. Then writes sweep.csv and sweep.json with a column "
+      "per axis (every point's resolved config, hardware included, in the JSON). Progress goes "
+      "to stderr: a line updated in place on a terminal, one summary line otherwise.");
   cmd->add_option("file", opts->path, "sweep config (YAML, configs/sweeps/)")
-      ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("-o,--out", opts->out_dir, "output directory; default: results/<name>")
+  cmd->add_option("-o,--out", opts->out_dir,
+                  "output directory; default: results/<name> (results/<name>_shard<i>of<n> "
+                  "with --shard)")
       ->check(non_empty());
   cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ and models/")
       ->check(CLI::ExistingDirectory);
-  cmd->callback([opts] { run_sweep(*opts); });
+  cmd->add_option("--store", opts->store,
+                  "results store (SQLite), created when absent; default: <out>/sweep.sqlite")
+      ->check(non_empty());
+  cmd->add_option("-j,--jobs", opts->jobs, "points run at once, each on a thread of its own")
+      ->check(at_least(1))
+      ->capture_default_str();
+  cmd->add_option("--shard", opts->shard,
+                  "run only the points whose index modulo n is i (e.g. a Slurm array task); "
+                  "join the shards' stores with `lutsim sweep merge`")
+      ->check(shard_spec());
+  add_export_command(*cmd);
+  add_merge_command(*cmd);
+  cmd->require_subcommand(0, 1);
+  cmd->callback([cmd, opts] {
+    if (!cmd->get_subcommands().empty()) return;  // checked by refuse_run_options
+    if (opts->path.empty()) throw CLI::RequiredError("file");
+    run_sweep_file(*opts);
+  });
 }
 
 }  // namespace lutsim::cli

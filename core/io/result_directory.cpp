@@ -133,6 +133,15 @@ WrittenFiles ResultDirectory::write_table(const std::string& stem, const ResultT
   return {dir_ / (stem + ".json"), dir_ / (stem + ".csv")};
 }
 
+void ResultDirectory::keep(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec) || !fs::equivalent(fs::absolute(file).parent_path(), dir_, ec)) {
+    fail(dir_, file.string() + " is not a file in the folder, so it cannot be kept");
+  }
+  fs::create_hard_link(file, staging_ / file.filename(), ec);
+  if (ec) fail(dir_, "cannot keep " + file.string() + ": " + ec.message());
+}
+
 void ResultDirectory::commit() {
   write_file_atomically(staging_ / kRunManifest, manifest(staging_, command_).dump(2) + "\n");
   // A first run renames into an absent folder; later ones exchange the two

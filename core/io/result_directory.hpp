@@ -41,6 +41,13 @@ class ResultDirectory {
   WrittenFiles write_table(const std::string& stem, const ResultTable& table,
                            const RunRecord& record);
 
+  // Keeps `file`, a file in the result folder that the run updated in place
+  // (a sweep's results store), in the committed folder: it is hard-linked
+  // into the staging folder, so the previous folder holds it until commit()
+  // and the committed one after. Throws std::runtime_error when `file` is not
+  // a file in the result folder or cannot be linked.
+  void keep(const std::filesystem::path& file);
+
   // Writes the manifest and moves the staging folder into place. Throws
   // std::runtime_error naming the folder and the reason when it cannot (the
   // previous folder is then untouched).

@@ -1,0 +1,94 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/io/result_table.hpp"
+#include "store/sqlite_database.hpp"
+
+namespace lutsim::store {
+
+// One table of a point's result: a study table's stem, columns and rows.
+struct StoredTable {
+  std::string stem;
+  ResultTable table;
+};
+
+// An axis of the sweep whose points a store holds.
+struct StoredAxis {
+  std::string column;  // result column
+  std::string key;     // dotted config key
+  bool operator==(const StoredAxis&) const = default;
+};
+
+// One sweep point as a store holds it.
+struct StoredPoint {
+  std::string key;  // point_key() of its config and revision
+  std::string git_revision;
+  std::int64_t index = 0;  // in the sweep's cross product
+  std::string label;       // "key=value, key=value"
+  std::vector<std::string> axis_values;
+  nlohmann::json config;  // resolved, as the point's outputs record it
+  std::vector<StoredTable> tables;
+};
+
+// Whether two points hold the same config and the same results, cell for
+// cell (NaN equal to NaN).
+bool same_results(const StoredPoint& a, const StoredPoint& b);
+
+// An SQLite file holding the points of one sweep, one row per point keyed by
+// point_key(), and each study table's rows in a table of its own
+// ("rows_<stem>": point_key, row_index, then one column per study column
+// named by unit_key()). Writes run in WAL mode, one transaction per point,
+// and a point's key is UNIQUE, so a process killed at any moment leaves every
+// point it committed whole and none twice. The connection holds the file
+// exclusively: a second process using the same store gets "database is
+// locked". Every error names the file.
+class ResultsStore {
+ public:
+  // Opens the store at `file`, creating it (and its folder) when absent, for
+  // a sweep over `axes`; a store of a sweep with other axes is refused.
+  static ResultsStore open_for_writing(const std::filesystem::path& file,
+                                       const std::vector<StoredAxis>& axes);
+  // Opens an existing store to read (export, merge inputs).
+  static ResultsStore open_existing(const std::filesystem::path& file);
+
+  const std::filesystem::path& file() const { return db_.file(); }
+  const std::vector<StoredAxis>& axes() const { return axes_; }
+
+  bool contains(const std::string& key);
+  // Adds the point and its rows in one transaction; returns false, writing
+  // nothing, when its key is stored already. Throws StoreError when its
+  // tables differ in stems or columns from the points stored before.
+  bool put(const StoredPoint& point);
+  std::optional<StoredPoint> get(const std::string& key);
+  // Every point's key, in sweep order (index, then key).
+  std::vector<std::string> keys();
+  std::size_t size();
+
+  // Records that `points_added` points came from the store `source`, whose
+  // points were run by `git_revisions` (table "merges").
+  void record_merge(const std::filesystem::path& source, const std::vector<std::string>& git_revisions,
+                    std::size_t points_added);
+
+ private:
+  explicit ResultsStore(SqliteDatabase db);
+  void read_layout();
+  void create_schema(const std::vector<StoredAxis>& axes);
+  void check_tables(const StoredPoint& point);
+  void insert_rows(const StoredPoint& point);
+  std::string info(const std::string& key);
+  void set_info(const std::string& key, const std::string& value);
+
+  SqliteDatabase db_;
+  std::vector<StoredAxis> axes_;
+  // Stems and columns of the study tables, known once a point is stored.
+  std::vector<StoredTable> layout_;
+};
+
+}  // namespace lutsim::store

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "store/results_store.hpp"
+
+namespace lutsim::store {
+
+// The tables of a sweep from its points, in the order given: one per study
+// table, with the columns sweep_point (the point's label), one per axis, then
+// the study table's own. No points, no tables.
+std::vector<StoredTable> sweep_tables(const std::vector<StoredAxis>& axes,
+                                      const std::vector<StoredPoint>& points);
+
+// [{"label", "config"}] of the points, as a sweep's outputs record them.
+nlohmann::json points_record(const std::vector<StoredPoint>& points);
+
+}  // namespace lutsim::store
