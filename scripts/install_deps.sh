@@ -11,6 +11,8 @@ packages=(
   libsystemc-dev catch2 libbenchmark-dev
   # sweep results store (SQLite) and its point keys (SHA-256 from OpenSSL libcrypto)
   libsqlite3-dev libssl-dev
+  # sweeps under mpirun
+  openmpi-bin libopenmpi-dev
   # sanitizer and fuzzing build (./dev.sh test, fuzz/)
   clang libclang-rt-14-dev
   # hardware flow

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <optional>
 #include <iostream>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "core/specs/sweep_spec.hpp"
 #include "store/store_merge.hpp"
 #include "store/sweep_tables.hpp"
+#include "studies/sweep/mpi_sweep.hpp"
 #include "studies/sweep/sweep_runner.hpp"
 
 namespace lutsim::cli {
@@ -77,35 +79,51 @@ std::string default_out_dir(const SweepSpec& sweep, const SweepShard& shard) {
   return dir;
 }
 
+// How the points the store lacks are run: threads here, or ranks under mpirun.
+using PointRunner = std::function<SweepCounts(const std::vector<PreparedPoint>&,
+                                              store::ResultsStore&, const SweepProgress&)>;
+
 // Runs the shard's points not in the store; returns them as stored, in order.
 std::vector<store::StoredPoint> run_points(const SweepSpec& sweep, const SweepOptions& o,
                                            const SweepShard& shard,
-                                           const std::filesystem::path& store_file) {
+                                           const std::filesystem::path& store_file,
+                                           const PointRunner& runner) {
   // Check every point before running any, so a bad axis value costs nothing.
   const auto points = prepare_sweep(sweep, configs_dir(o.configs_dir), shard);
   auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
   SweepProgressReporter reporter;
   const SweepCounts counts =
-      run_sweep(points, store, o.jobs, [&](const SweepCounts& c) { reporter.update(c); });
+      runner(points, store, [&](const SweepCounts& c) { reporter.update(c); });
   reporter.finish(counts, store_file);
   return stored_points(points, store);
 }
 
-void run_sweep_file(const SweepOptions& o) {
-  auto doc = load_config(o.path, {});
+struct SweepFile {
+  config::ConfigDocument doc;
+  SweepSpec sweep;
+};
+
+SweepFile read_sweep_file(const std::string& path) {
+  auto doc = load_config(path, {});
   auto root = doc.root();
-  const SweepSpec sweep = read_sweep(root, o.path);
+  SweepSpec sweep = read_sweep(root, path);
   doc.check_all_consumed();
+  return {std::move(doc), std::move(sweep)};
+}
+
+void run_sweep_file(const SweepOptions& o, const PointRunner& runner) {
+  const SweepFile file = read_sweep_file(o.path);
+  const SweepSpec& sweep = file.sweep;
   const SweepShard shard = o.shard.empty() ? SweepShard{} : *parse_shard(o.shard);
   const std::filesystem::path out_dir =
       std::filesystem::path(o.out_dir.empty() ? default_out_dir(sweep, shard) : o.out_dir);
   const std::filesystem::path store_file =
       o.store.empty() ? out_dir / "sweep.sqlite" : std::filesystem::path(o.store);
-  const auto points = run_points(sweep, o, shard, store_file);  // the store is closed again
+  const auto points = run_points(sweep, o, shard, store_file, runner);  // the store is closed
 
   ResultDirectory out(out_dir, "sweep");
   const RunRecord record = make_run_record(
-      "sweep", {{"sweep", doc.resolved()}, {"points", store::points_record(points)}});
+      "sweep", {{"sweep", file.doc.resolved()}, {"points", store::points_record(points)}});
   const auto tables = store::sweep_tables(stored_axes(sweep), points);
   std::string text;
   for (const store::StoredTable& t : tables) {
@@ -121,6 +139,47 @@ void run_sweep_file(const SweepOptions& o) {
   }
   out.commit();
   std::cout << text << "store " << store_file.string() << "\n";
+}
+
+// A rank > 0 under mpirun: reads the sweep, prepares the points it is sent.
+PointPreparer point_preparer(const SweepOptions& o) {
+  auto file = std::make_shared<const SweepFile>(read_sweep_file(o.path));
+  auto all = std::make_shared<const std::vector<SweepPoint>>(expand_sweep(file->sweep));
+  const auto configs = configs_dir(o.configs_dir);
+  return [file, all, configs](std::size_t i) {
+    return prepare_point(file->sweep, i, all->at(i), configs);
+  };
+}
+
+// Under mpirun rank 0 keeps the store and writes the outputs; the other
+// ranks run points.
+void run_sweep_ranks(const SweepOptions& o) {
+  if (o.jobs > 1) {
+    throw CLI::ValidationError("--jobs", "under mpirun each rank runs one point at a time; "
+                                         "start more ranks instead");
+  }
+  MpiSession mpi;
+  if (mpi.rank() != 0) {
+    serve_sweep(mpi, [&o] { return point_preparer(o); });
+    return;
+  }
+  bool coordinating = false;  // coordinate_sweep stops the ranks itself
+  try {
+    run_sweep_file(o, [&](const auto& points, auto& store, const auto& progress) {
+      coordinating = true;
+      return coordinate_sweep(mpi, points, store, progress);
+    });
+  } catch (...) {
+    if (!coordinating) stop_sweep_ranks(mpi);
+    throw;
+  }
+}
+
+void run_sweep_command(const SweepOptions& o) {
+  if (started_by_mpirun()) return run_sweep_ranks(o);
+  run_sweep_file(o, [&o](const auto& points, auto& store, const auto& progress) {
+    return run_sweep(points, store, o.jobs, progress);
+  });
 }
 
 // Every point of the store, in sweep order.
@@ -242,7 +301,10 @@ void add_sweep_command(CLI::App& app) {
       "SHA-256 of its resolved config and lutsim's revision: a re-run, or a run after a killed "
       "one, skips the points stored already. Then writes sweep.csv and sweep.json with a column "
       "per axis (every point's resolved config, hardware included, in the JSON). Progress goes "
-      "to stderr: a line updated in place on a terminal, one summary line otherwise.");
+      "to stderr: a line updated in place on a terminal, one summary line otherwise. Under "
+      "mpirun (mpirun -np N lutsim sweep FILE ...) rank 0 keeps the store and writes the "
+      "outputs, and ranks 1..N-1 run the points, each handed the next point when it returns "
+      "one.");
   cmd->add_option("file", opts->path, "sweep config (YAML, configs/sweeps/)")
       ->check(CLI::ExistingFile);
   cmd->add_option("-o,--out", opts->out_dir,
@@ -267,7 +329,7 @@ void add_sweep_command(CLI::App& app) {
   cmd->callback([cmd, opts] {
     if (!cmd->get_subcommands().empty()) return;  // checked by refuse_run_options
     if (opts->path.empty()) throw CLI::RequiredError("file");
-    run_sweep_file(*opts);
+    run_sweep_command(*opts);
   });
 }
 

@@ -6,9 +6,8 @@
 #include "store/point_key.hpp"
 
 namespace lutsim {
-namespace {
 
-PreparedPoint prepare(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
+PreparedPoint prepare_point(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
                       const std::filesystem::path& configs) {
   try {
     LoadedStudy study =
@@ -34,15 +33,13 @@ store::StoredPoint run_point(const PreparedPoint& p) {
   return out;
 }
 
-}  // namespace
-
 std::vector<PreparedPoint> prepare_sweep(const SweepSpec& sweep,
                                          const std::filesystem::path& configs_dir,
                                          SweepShard shard) {
   const std::vector<SweepPoint> all = expand_sweep(sweep);
   std::vector<PreparedPoint> points;
   for (std::size_t i = shard.index; i < all.size(); i += shard.count) {
-    points.push_back(prepare(sweep, i, all[i], configs_dir));
+    points.push_back(prepare_point(sweep, i, all[i], configs_dir));
   }
   return points;
 }

@@ -33,6 +33,11 @@ std::vector<PreparedPoint> prepare_sweep(const SweepSpec& sweep,
                                          const std::filesystem::path& configs_dir,
                                          SweepShard shard);
 
+// Loads and checks one point (prepare_sweep's step), and runs it.
+PreparedPoint prepare_point(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
+                            const std::filesystem::path& configs_dir);
+store::StoredPoint run_point(const PreparedPoint& point);
+
 struct SweepCounts {
   std::size_t total = 0;   // points of the run
   std::size_t done = 0;    // of them stored, cached ones included

@@ -21,11 +21,12 @@ import re
 import select
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+
+from sweep_stores import csv_rows, store_points
 
 SWEEP = "tests/cli/data/resume_sweep.yaml"
 TOTAL = 300
@@ -34,35 +35,6 @@ PROGRESS = re.compile(rb"\[(\d+)/(\d+)\] cached (\d+)")
 
 def sweep(lutsim, out, extra=()):
     return [lutsim, "sweep", SWEEP, "--out", out, *extra]
-
-
-def store_points(path):
-    """{point_key: [git_revision, point_index, axis values, config, {table: rows}]}."""
-    db = sqlite3.connect(path)
-    try:
-        points = {}
-        for key, rev, index, axes, config in db.execute(
-                "SELECT point_key, git_revision, point_index, axis_values_json, config_json "
-                "FROM points"):
-            assert key not in points, f"{path}: point {key} twice"
-            points[key] = [rev, index, axes, config, {}]
-        tables = [name for (name,) in db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rows_%'")]
-        for table in tables:
-            for row in db.execute(f'SELECT * FROM "{table}" ORDER BY point_key, row_index'):
-                assert row[0] in points, f"{path}: {table} holds rows of {row[0]}, not stored"
-                points[row[0]][4].setdefault(table, []).append(row[1:])
-            dup = db.execute(f'SELECT point_key, row_index, count(*) FROM "{table}" '
-                             "GROUP BY point_key, row_index HAVING count(*) > 1").fetchall()
-            assert not dup, f"{path}: {table}: duplicated rows {dup}"
-        return points
-    finally:
-        db.close()
-
-
-def csv_rows(path):
-    with open(path, encoding="utf-8") as f:
-        return [line for line in f if not line.startswith("#")]
 
 
 def run_and_kill(lutsim, out):
