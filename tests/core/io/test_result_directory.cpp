@@ -173,3 +173,30 @@ TEST_CASE("temporaries of ended processes are removed, live ones kept", "[io]") 
   write_file_atomically(file, "whole");
   CHECK_FALSE(fs::exists(dead_file));
 }
+
+TEST_CASE("a file the run updated in place is kept across the folder's replacement", "[io]") {
+  Scratch s("keep");
+  const fs::path dir = s.root / "sweep";
+  fs::create_directories(dir);
+  write_file_atomically(dir / "store.sqlite", "first");  // no run has committed yet
+  {
+    ResultDirectory out(dir, "sweep");
+    out.write_table("t", one_row(1), kRecord);
+    out.keep(dir / "store.sqlite");
+    CHECK(read_text_file(dir / "store.sqlite") == "first");  // still in place before commit
+    out.commit();
+  }
+  CHECK(names_in(dir) == std::vector<std::string>{"lutsim_run.json", "store.sqlite", "t.csv", "t.json"});
+  write_file_atomically(dir / "store.sqlite", "second");
+  ResultDirectory again(dir, "sweep");
+  again.write_table("t", one_row(2), kRecord);
+  again.keep(dir / "store.sqlite");
+  again.commit();
+  CHECK(read_text_file(dir / "store.sqlite") == "second");
+  CHECK(value_in(dir / "t.json") == 2);
+
+  write_file_atomically(s.root / "elsewhere.sqlite", "x");
+  ResultDirectory third(dir, "sweep");
+  CHECK_THROWS_WITH(third.keep(s.root / "elsewhere.sqlite"),
+                    Catch::Contains("elsewhere.sqlite is not a file in the folder"));
+}
