@@ -320,7 +320,8 @@ ModelSpec load_hf_config(const std::filesystem::path& file, const std::string& n
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error for bad syntax, out_of_range for a number no double holds (1e505)
     throw ConfigError({file.string(), 0, 0}, "", std::string("not valid JSON: ") + e.what());
   }
   ModelSpec m = parse_hf_config(json, file.string());

@@ -252,5 +252,10 @@ TEST_CASE("unreadable and malformed config.json files are errors", "[workloads]"
   const fs::path bad = test::unique_temp_path("bad_config.json");
   std::ofstream(bad) << "{\"model_type\": \"opt\",";
   CHECK_THROWS_WITH(load_hf_config(bad), Catch::StartsWith(bad.string() + ": not valid JSON: "));
+  // a number no double holds is nlohmann's out_of_range, not a parse_error (found by fuzz_hf_config)
+  std::ofstream(bad, std::ios::trunc) << "{\"model_type\": \"opt\", \"hidden_size\": 1e505}";
+  CHECK_THROWS_WITH(load_hf_config(bad),
+                    Catch::StartsWith(bad.string() + ": not valid JSON: ") &&
+                        Catch::Contains("number overflow parsing '1e505'"));
   fs::remove(bad);
 }
