@@ -1,5 +1,6 @@
 #include "core/config/config_document.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -134,6 +135,11 @@ YamlDocuments parse_yaml(std::string_view text, const SourceText& source, const 
   }
   try {
     return parse_yaml_documents(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own text for this is "bad file"
+    throw ConfigError(locate(source, e.mark), key_path,
+                      "YAML nesting deeper than " + std::to_string(e.depth() - 1) +
+                          " levels (the YAML reader's limit; no lutsim config nests more than a few)");
   } catch (const YAML::Exception& e) {
     throw ConfigError(locate(source, e.mark), key_path, "YAML syntax error: " + e.msg);
   }

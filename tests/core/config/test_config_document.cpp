@@ -124,6 +124,15 @@ TEST_CASE("YAML syntax errors carry the parser's line and column", "[config][doc
   CHECK(string_error("a: 1\n  b: 2\n") == "inline.yaml:2:4: YAML syntax error: illegal map value");
 }
 
+TEST_CASE("YAML nested past the reader's depth limit says so", "[config][document]") {
+  // Issue 16: yaml-cpp's own text for its recursion guard is "bad file".
+  const std::string deep = "a: " + std::string(3000, '[') + std::string(3000, ']') + "\n";
+  CHECK_THAT(string_error(deep), Catch::StartsWith("inline.yaml:1:") &&
+                                     Catch::EndsWith(": YAML nesting deeper than 499 levels (the YAML "
+                                                     "reader's limit; no lutsim config nests more "
+                                                     "than a few)"));
+}
+
 TEST_CASE("a config that is not UTF-8 is refused where the bad byte is", "[config][document]") {
   // Issue 16: a name with invalid UTF-8 ended in a bare '[json.exception.type_error.316]'.
   CHECK(string_error("a: 1\nname: \"x\xFFy\"\n") ==
