@@ -150,6 +150,7 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
   k.a_reg_bytes_per_row_k = table_bytes_per_act;
   k.table_format = datapath.table_format;
   k.lookups_per_mac = static_cast<double>(weight_bits) / l.geometry.k;
+  k.k_multiple = l.geometry.k;
   // Elongated tiles (small M, large N), as the M2N64K4 LMMA favours: each
   // table is read once per warp and broadcast along N inside the array.
   k.warp_m = 16;

@@ -25,6 +25,7 @@ struct GemmKernel {
   double b_bytes_per_elem = 2.0;  // weight operand per (column, k), scales included
   double c_bytes_per_elem = 2.0;  // output per (row, column)
   int k_step_multiplier = 1;      // K elements per main-loop step = tile.bk x this
+  int k_multiple = 1;             // K must be a multiple of this (LUT: weights per table lookup)
   double macs_per_cycle_per_sm = 0.0;  // peak of the unit doing the multiply-adds
   double power_limited_macs_per_s = 0.0;  // whole GPU at its power limit; 0: not limited
   double cuda_ops_per_weight = 0.0;    // CUDA-core work per weight element a CTA loads

@@ -175,9 +175,17 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
 
 }  // namespace
 
+void check_shape(const GemmKernel& k, const GemmShape& s) {
+  s.validate();
+  if (s.k % k.k_multiple == 0) return;
+  throw std::invalid_argument("K = " + std::to_string(s.k) + " is not a multiple of " +
+                              std::to_string(k.k_multiple) + ", the weights per table lookup of " +
+                              k.name + " (pad K with zero weights)");
+}
+
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
                                           const GemmShape& s, const Tiling& tl) {
-  s.validate();
+  check_shape(k, s);
   std::optional<GemmEstimate> e = estimate_times(hw, k, s, tl);
   if (e) e->actions = count_actions(hw, k, s, *e);
   return e;
@@ -215,7 +223,7 @@ std::invalid_argument no_tiling_error(const HardwareSpec& hw, const GemmKernel& 
 }  // namespace
 
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
-  s.validate();
+  check_shape(k, s);
   std::optional<GemmEstimate> best;
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {

@@ -45,6 +45,11 @@ WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t);
 std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
                             const Tiling& tiling);
 
+// Throws std::invalid_argument if `s` is invalid, or if its K is not a
+// multiple of the kernel's k_multiple (a LUT kernel looks weights up a table
+// group at a time; a K that does not fill the last group is not modelled).
+void check_shape(const GemmKernel& k, const GemmShape& s);
+
 // One GEMM kernel of any family under one tiling:
 // - compute: the busiest SM runs ceil(CTAs / SMs) CTAs back to back; a CTA's
 //   main loop runs at the kernel's MAC rate x tensor_efficiency (at most the
@@ -61,7 +66,8 @@ std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
 // - time = fixed + max(compute, memory) + (1 - overlap) x min(compute, memory)
 //   (+ the split-K reduction).
 // nullopt when the tiling cannot run (split-K slices shorter than two K steps,
-// operands exceeding shared memory or registers) or the kernel has no MAC unit.
+// operands exceeding shared memory or registers) or the kernel has no MAC unit;
+// throws as check_shape does.
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& kernel,
                                           const GemmShape& shape, const Tiling& tiling);
 

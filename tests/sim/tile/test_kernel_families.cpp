@@ -32,6 +32,21 @@ TEST_CASE("LUT kernels run at the array rate per weight bit", "[tile]") {
                     "A100-SXM4-80GB has no LUT tensor cores");
 }
 
+TEST_CASE("a LUT GEMM whose K does not fill its last table group is refused", "[tile]") {
+  // Issue 16: `lutsim gemm --k 3` on a group-size-4 LUT GPU printed a time.
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
+  const GemmKernel w2 = lut_kernel(lut, 2, DataType::kFp16);
+  const GemmShape k3{16, 4096, 3, 1, DataType::kFp16};
+  const std::string error =
+      "K = 3 is not a multiple of 4, the weights per table lookup of lut w2 fp16 (pad K with zero "
+      "weights)";
+  CHECK_THROWS_WITH(best_gemm(lut, w2, k3), error);
+  CHECK_THROWS_WITH(estimate_gemm(lut, w2, k3, {{16, 64, 64, 4}, 1}), error);
+  CHECK(best_gemm(lut, w2, {16, 4096, 4, 1, DataType::kFp16}).time_s > 0.0);
+  // Dense and dequant kernels take any K.
+  CHECK(best_gemm(lut, dequant_kernel(lut, 2, DataType::kFp16), k3).time_s > 0.0);
+}
+
 TEST_CASE("low-bit weights shrink the memory-bound GEMV by their bit width", "[tile]") {
   const HardwareSpec a100 = committed_hardware("a100_sxm4_80gb");
   const double fp16 = best_dense_gemm(a100, kGemv).time_s;
