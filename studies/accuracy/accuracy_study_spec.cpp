@@ -6,6 +6,25 @@
 namespace lutsim {
 namespace {
 
+// The study holds X (M x K), W (N x K) and several M x N results as doubles:
+// each is capped so that the documented key maxima cannot end in a bare
+// std::bad_alloc (65536 x 65536 x 2^20 would need 512 GiB for X alone).
+constexpr std::int64_t kMaxMatrixElements = std::int64_t{1} << 26;  // 512 MiB of doubles
+
+void check_matrix_sizes(const config::ConfigReader& r, const RandomProblemSpec& p) {
+  const auto check = [&](std::string_view key, std::string_view matrix, std::int64_t rows,
+                         std::int64_t cols) {
+    if (rows * cols <= kMaxMatrixElements) return;
+    throw r.error(key, std::string(matrix) + " = " + std::to_string(rows) + " x " +
+                           std::to_string(cols) + " = " + std::to_string(rows * cols) +
+                           " elements, more than the study's " +
+                           std::to_string(kMaxMatrixElements) + " per matrix (512 MiB of doubles)");
+  };
+  check("k", "X (M x K)", p.m, p.k);
+  check("k", "W (N x K)", p.n, p.k);
+  check("n", "Y (M x N)", p.m, p.n);
+}
+
 RandomProblemSpec read_problem(config::ConfigReader r) {
   RandomProblemSpec p;
   p.m = r.get<int>("m",
@@ -14,6 +33,7 @@ RandomProblemSpec read_problem(config::ConfigReader r) {
   p.k = r.get<int>("k", {.description = "input features K (a multiple of every group size)",
                          .min = 1,
                          .max = 1 << 20});
+  check_matrix_sizes(r, p);
   p.activation_stddev = r.get<double>(
       "activation_stddev", {.description = "standard deviation of the normal activations",
                             .default_value = 1.0,

@@ -100,3 +100,22 @@ TEST_CASE("the accuracy study's results folder comes from name", "[studies]") {
   CHECK(s.name == "numerics_accuracy");
   CHECK(s.resolved["hw"] == nlohmann::json::object());
 }
+
+TEST_CASE("an accuracy problem too large to hold is refused at its key", "[studies]") {
+  // Issue 16: the documented maxima (M, N <= 65536, K <= 2^20) ended in a bare std::bad_alloc.
+  const auto error = [](const std::vector<std::string>& sets) {
+    try {
+      load("configs/studies/numerics_accuracy.yaml", sets);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error({"problem.m=65536", "problem.k=1048576"}),
+             Catch::EndsWith("problem.k: X (M x K) = 65536 x 1048576 = 68719476736 elements, more "
+                             "than the study's 67108864 per matrix (512 MiB of doubles)"));
+  CHECK_THAT(error({"problem.m=65536", "problem.n=65536", "problem.k=4"}),
+             Catch::EndsWith("problem.n: Y (M x N) = 65536 x 65536 = 4294967296 elements, more "
+                             "than the study's 67108864 per matrix (512 MiB of doubles)"));
+  CHECK(error({"problem.m=16", "problem.n=16384", "problem.k=4096"}) == "no error");
+}
