@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/numerics/checked_count.hpp"
 
 namespace lutsim {
 namespace {
@@ -22,6 +26,9 @@ void check_request(const TraceRequest& r) {
   if (r.phase == Phase::kDecode && r.kv_len < 0) {
     throw request_error("kv_len = " + std::to_string(r.kv_len) + ", expected >= 0 in decode");
   }
+  if (r.phase == Phase::kDecode && r.kv_len == std::numeric_limits<std::int64_t>::max()) {
+    throw request_error("kv_len = " + std::to_string(r.kv_len) + " leaves no room for the new token");
+  }
   if (!((r.weight_bits >= 1 && r.weight_bits <= 8) || r.weight_bits == 16)) {
     throw request_error("weight_bits = " + std::to_string(r.weight_bits) + ", expected 1..8 or 16");
   }
@@ -33,6 +40,11 @@ void check_request(const TraceRequest& r) {
     throw request_error("tensor_parallel = " + std::to_string(r.tensor_parallel) +
                         ", expected >= 1");
   }
+}
+
+// core's one check of operator sizes, with make_trace's prefix
+std::int64_t checked_size(const std::string& what, std::initializer_list<std::int64_t> factors) {
+  return checked_count(factors, "make_trace: " + what);
 }
 
 void check_divides(int tp, const char* what, int value, const std::string& model) {
@@ -89,7 +101,7 @@ Dims derive_dims(const ModelSpec& m, const TraceRequest& r) {
   d.seqs = r.batch;
   d.q_rows = prefill ? r.seq_len : 1;
   d.kv_cols = prefill ? r.seq_len : r.kv_len + 1;
-  d.tokens = d.seqs * d.q_rows;
+  d.tokens = checked_size("tokens (batch x query rows)", {d.seqs, d.q_rows});
   d.hidden = m.hidden_size;
   d.heads = m.num_heads / tp;
   d.kv_heads = m.num_kv_heads / tp;
@@ -97,6 +109,10 @@ Dims derive_dims(const ModelSpec& m, const TraceRequest& r) {
   d.ffn = m.ffn_intermediate_size / tp;
   d.vocab = (m.vocab_size + tp - 1) / tp;
   d.layers = m.num_layers;
+  // the largest operator of the pass, so that the per-op products below
+  // (batch x heads, group x rows) cannot wrap before their own checks
+  checked_size("attention (batch x heads x query rows x key columns x head_dim)",
+               {d.seqs, d.heads, d.q_rows, d.kv_cols, d.head_dim});
   return d;
 }
 
@@ -113,6 +129,7 @@ class OpWriter {
 
   void linear(std::string name, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t count,
               Inputs in, bool quantized = true) {
+    checked_size("op " + name + " (M x N x K)", {m, n, k});
     TraceOp op = base(std::move(name), OpKind::kLinear, count, std::move(in));
     op.m = m;
     op.n = n;
@@ -124,6 +141,7 @@ class OpWriter {
 
   void attention(std::string name, OpKind kind, std::int64_t batch, std::int64_t m, std::int64_t n,
                  std::int64_t k, std::int64_t count, Inputs in) {
+    checked_size("op " + name + " (batch x M x N x K)", {batch, m, n, k});
     TraceOp op = base(std::move(name), kind, count, std::move(in));
     op.batch = batch;
     op.m = m;
@@ -135,11 +153,13 @@ class OpWriter {
   // A norm or elementwise op over `batch` instances of rows x width.
   void rows(std::string name, OpKind kind, std::int64_t batch, std::int64_t rows,
             std::int64_t width, std::int64_t count, Inputs in) {
+    const std::int64_t elements =
+        checked_size("op " + name + " (batch x rows x width)", {batch, rows, width});
     TraceOp op = base(std::move(name), kind, count, std::move(in));
     op.batch = batch;
     op.m = rows;
     op.n = width;
-    op.elements = batch * rows * width;
+    op.elements = elements;
     ops_.push_back(std::move(op));
   }
 

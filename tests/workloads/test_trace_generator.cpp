@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "tests/workloads/trace_lookup.hpp"
 #include "workloads/model_catalog.hpp"
 #include "workloads/trace_generator.hpp"
@@ -148,6 +150,23 @@ TEST_CASE("tensor parallel degrees must divide heads and FFN width", "[workloads
                     Catch::Contains("does not divide ffn_intermediate_size = 5460"));
   // The LM head's vocabulary is padded instead: 32002 / 4 -> 8001 per GPU.
   CHECK(op_named(make_trace(model("BitNet-b1.58-700M"), decode(1, 0, 4)), "lm_head").n == 8001);
+}
+
+TEST_CASE("a pass whose sizes pass the modelled operator limit is refused, not wrapped",
+          "[workloads]") {
+  // Issue 16: batch = seq = 2e9 wrapped attn_softmax's element count negative.
+  const ModelSpec m = model("Llama-2-70B");
+  CHECK_THROWS_WITH(make_trace(m, prefill(2000000000, 2000000000)),
+                    "make_trace: tokens (batch x query rows) exceeds the modelled limit of 2^56 "
+                    "(72057594037927936) per operator");
+  CHECK_THROWS_WITH(make_trace(m, decode(1, std::numeric_limits<std::int64_t>::max())),
+                    "make_trace: kv_len = 9223372036854775807 leaves no room for the new token");
+  // 64 heads x 2^22 x 2^22 x 128 = 2^57 attention MACs; 2^17 tokens give 2^47.
+  CHECK_THROWS_WITH(make_trace(m, prefill(1, 1 << 22)),
+                    "make_trace: attention (batch x heads x query rows x key columns x head_dim) "
+                    "exceeds the modelled limit of 2^56 (72057594037927936) per operator");
+  CHECK(op_named(make_trace(m, prefill(1, 1 << 17)), "attn_softmax").elements ==
+        std::int64_t{64} << 34);
 }
 
 TEST_CASE("bad trace requests are errors", "[workloads]") {
