@@ -13,7 +13,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 install() { bash scripts/install_deps.sh; }
 
 build() {
-  cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  # Optimized without debug info: the same code as RelWithDebInfo (-O2,
+  # NDEBUG) at about 30% less compile CPU and far smaller binaries to link
+  # (measured on four of the heaviest translation units). A hand-made build
+  # keeps CMakeLists.txt's RelWithDebInfo default.
+  cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
   cmake --build "$build_dir" -j"$jobs"
 }
 
