@@ -12,7 +12,8 @@ shift || true
 build_dir=${LUTSIM_FUZZ_BUILD_DIR:-build-fuzz}
 readers=("$@")
 if [ ${#readers[@]} -eq 0 ]; then
-  readers=(hardware_yaml model_yaml study_yaml sweep_yaml trace_csv hf_config measurement_csv lmma_program)
+  readers=(hardware_yaml model_yaml study_yaml sweep_yaml trace_csv hf_config measurement_csv lmma_program
+           pass_list_yaml results_store)
 fi
 
 cmake -S . -B "$build_dir" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
