@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 #include <stdexcept>
-#include <tuple>
 
+#include "compiler/plan/precompute_plan.hpp"
 #include "core/numerics/checked_count.hpp"
 #include "sim/tile/attention_model.hpp"
 #include "workloads/trace_graph.hpp"
@@ -60,23 +59,49 @@ class Dataflow {
   std::optional<TraceGraph> graph_;
 };
 
-// LUT linears that read the same input into tables of the same layout share
-// one table precompute: the first computes the tables, the others reuse them.
-class TableSharing {
+// Which LUT linears build tables, and where: with structure, the compiler's
+// plan (split_precompute, then fuse_precompute in fused mode: the decisions
+// `lutsim compile` reports); without structure every LUT linear builds its
+// own tables in its own kernel, and fused mode is refused (what precedes a
+// linear is unknown). The plan is made at the first LUT linear, so that a
+// system without LUT tensor cores is refused by the LUT kernel first.
+class TableSources {
  public:
-  explicit TableSharing(const Dataflow& flow) : flow_(flow) {}
+  TableSources(const GemmTrace& trace, const SystemSpec& sys) : trace_(trace), sys_(sys) {}
 
-  // Whether the linear `i`, run by `kernel`, needs its own precompute.
-  bool computes_tables(std::size_t i, const TraceOp& op, const GemmKernel& kernel) {
-    const std::optional<int> producer = flow_.input_producer(i);
-    if (!producer) return true;
-    return built_.emplace(*producer, op.act_dtype, kernel.table_format, kernel.a_bytes_per_elem)
-        .second;
+  // How the precompute before the LUT linear `i` runs; nullopt when the
+  // linear reads tables built for an earlier one.
+  std::optional<PrecomputeMode> precompute_before(std::size_t i) {
+    const bool fused_mode = sys_.precompute == PrecomputeMode::kFused;
+    if (trace_.structure != TraceStructure::kDataflow) {
+      if (fused_mode) refuse_unstructured(i);
+      return PrecomputeMode::kSeparateKernel;
+    }
+    if (!plan_) {
+      plan_ = compiler::precompute_plan(trace_, compiler::pass_context(sys_.hw),
+                                        compiler::precompute_passes(fused_mode));
+    }
+    const std::optional<compiler::LinearTables>& t = plan_->ops.at(i);
+    if (!t) {
+      throw std::logic_error("op '" + trace_.ops[i].name +
+                             "' runs on the LUT kernel but the compiler's plan gives it no tables");
+    }
+    if (!t->builds) return std::nullopt;
+    return t->fused ? PrecomputeMode::kFused : PrecomputeMode::kSeparateKernel;
   }
 
  private:
-  const Dataflow& flow_;
-  std::set<std::tuple<int, DataType, TableEntryFormat, double>> built_;
+  [[noreturn]] void refuse_unstructured(std::size_t i) const {
+    throw std::invalid_argument(
+        "precompute fused: trace '" + trace_.model + "' has no structure (no op lists its "
+        "inputs), so which op writes the activations of LUT linear '" + trace_.ops[i].name +
+        "', and whether its table precompute can fuse into that op, is unknown: give the trace "
+        "its inputs column or run the precompute separate");
+  }
+
+  const GemmTrace& trace_;
+  const SystemSpec& sys_;
+  std::optional<compiler::PrecomputePlan> plan_;
 };
 
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
@@ -140,10 +165,11 @@ OpTime time_memory_op(const TraceOp& op, std::int64_t values_moved, const System
 
 // The table precompute for a LUT linear: its own kernel (read X, write
 // tables) or, fused, the extra bytes the preceding op writes.
-OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, const SystemSpec& sys) {
+OpTime time_precompute(const TraceOp& op, const GemmKernel& kernel, PrecomputeMode mode,
+                       const SystemSpec& sys) {
   const double elements = static_cast<double>(op.m) * op.k * op.batch;
   const double table_bytes = elements * kernel.a_bytes_per_elem;
-  const bool separate = sys.precompute == PrecomputeMode::kSeparateKernel;
+  const bool separate = mode == PrecomputeMode::kSeparateKernel;
   const double bytes =
       separate ? elements * kFp16Bytes + table_bytes : table_bytes - elements * kFp16Bytes;
   const double each =
@@ -294,18 +320,21 @@ LinearMethod default_linear_method(const HardwareSpec& hw, const GemmTrace& trac
 
 std::string_view structure_assumptions(TraceStructure structure) {
   if (structure == TraceStructure::kDataflow) {
-    return "dataflow: LUT linears reading the same input share one table precompute; norms and "
-           "elementwise ops read each of their operands";
+    return "dataflow: the compiler's split_precompute and fuse_precompute decide the table "
+           "precompute (LUT linears reading the same input share one; it fuses into a preceding "
+           "norm or elementwise op that only it reads); norms and elementwise ops read each of "
+           "their operands";
   }
-  return "none -> no table sharing: every LUT linear computes its own tables; norms and "
-         "elementwise ops read one operand of their output size";
+  return "none -> no table sharing: every LUT linear computes its own tables in its own kernel "
+         "(fused precompute is refused); norms and elementwise ops read one operand of their "
+         "output size";
 }
 
 EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
   EndToEndResult r;
   r.structure = trace.structure;
   const Dataflow flow(trace);
-  TableSharing tables(flow);
+  TableSources tables(trace, sys);
   for (const TraceOp& op : trace.ops) check_op_size(op);
   for (std::size_t i = 0; i < trace.ops.size(); ++i) {
     const TraceOp& op = trace.ops[i];
@@ -315,8 +344,10 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
       i = a.value;
     } else if (op.kind == OpKind::kLinear) {
       const GemmKernel kernel = linear_kernel(op, sys);
-      if (kernel.family == KernelFamily::kLut && tables.computes_tables(i, op, kernel)) {
-        r.ops.push_back(time_precompute(op, kernel, sys));
+      if (kernel.family == KernelFamily::kLut) {
+        if (const auto mode = tables.precompute_before(i)) {
+          r.ops.push_back(time_precompute(op, kernel, *mode, sys));
+        }
       }
       r.ops.push_back(time_gemm_op(op, kernel, sys));
     } else if (op.kind == OpKind::kAttentionScore || op.kind == OpKind::kAttentionValue) {

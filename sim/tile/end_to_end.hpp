@@ -32,7 +32,10 @@ LinearMethod default_linear_method(const HardwareSpec& hw, const GemmTrace& trac
 // Where the LUT tables are computed.
 enum class PrecomputeMode {
   kSeparateKernel,  // its own memory-bound kernel before each LUT linear
-  kFused,           // in the preceding element-wise op, which writes tables instead of X
+  // In the preceding norm or elementwise op, which writes tables instead of X,
+  // where the compiler's fuse_precompute finds that legal; elsewhere (e.g.
+  // after attention's output) its own kernel.
+  kFused,
 };
 
 // How attention runs.
@@ -95,13 +98,16 @@ std::string_view structure_assumptions(TraceStructure structure);
 // bytes and 2 x entries - 2 additions per table on CUDA cores (a tree that
 // adds +-x_j level by level, each level doubling the partial sums).
 // The structure decides what is shared and moved, never op names: with
-// TraceStructure::kDataflow, LUT linears whose input comes from the same op
-// (e.g. q/k/v, gate/up) share one table precompute, placed before the first
-// of them, and a memory-bound op moves its output once plus each operand (at
-// most the output size each: a residual add 3 x, a gated activation 3 x, a
-// norm 2 x its elements); without structure every LUT linear has its own
-// precompute and memory-bound ops move 2 x their elements
-// (structure_assumptions says which).
+// TraceStructure::kDataflow, the table precomputes are the compiler's
+// (compiler/plan: split_precompute, then fuse_precompute when
+// system.precompute is kFused): LUT linears whose input comes from the same
+// op (e.g. q/k/v, gate/up) share one, placed before the first of them, run
+// fused (the extra bytes the preceding op writes) where fuse_precompute fused
+// it and as its own kernel elsewhere; a memory-bound op moves its output once
+// plus each operand (at most the output size each: a residual add 3 x, a
+// gated activation 3 x, a norm 2 x its elements). Without structure every
+// LUT linear has its own precompute kernel (kFused is refused) and
+// memory-bound ops move 2 x their elements (structure_assumptions says which).
 // Attention: with AttentionMode::kFused each attention score product, the
 // elementwise ops after it (softmax, an ALiBi bias) and the next value product
 // become one op "attention" timed by best_attention (causal in prefill; an
@@ -113,7 +119,9 @@ std::string_view structure_assumptions(TraceStructure structure);
 // and attention's activation x activation products run on the GPU's MAC
 // tensor cores in FP16, also on LUT variants; communication between
 // tensor-parallel GPUs is not modelled. Throws TraceStructureError for a
-// structure trace_graph refuses; std::invalid_argument for an op the system cannot
+// structure trace_graph refuses; ir::GraphError for one the compiler's graph
+// refuses; std::invalid_argument for fused precompute on a trace without
+// structure, for hardware the LUT passes refuse, and for an op the system cannot
 // run (e.g. a low-bit linear on kMacTensorCore, FP8 MMAs on a GPU without
 // FP8 tensor cores); DataTypeError for an activation type the op's kernel
 // does not model (e.g. bf16 activations on LUT tensor cores).

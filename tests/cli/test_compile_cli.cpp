@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -92,6 +93,41 @@ TEST_CASE("lutsim compile --layer-time: fusion lowers the precompute's share", "
   // Fusion saves exactly the precompute time it removes.
   CHECK(u["layer_time_us"].get<double>() - f["layer_time_us"].get<double>() ==
         Approx(u["precompute_time_us"].get<double>() - f["precompute_time_us"].get<double>()));
+  fs::remove_all(dir);
+}
+
+// lutsim model times the precomputes lutsim compile reports: one per
+// fuse_precompute effect, before the effect's first GEMM, fused or its own
+// kernel as the effect says (Llama-2-70B decode: attn_out's is a kernel).
+TEST_CASE("lutsim model and lutsim compile agree on which precomputes are fused",
+          "[cli][compiler]") {
+  const fs::path dir = lutsim::test::unique_temp_path("compile_model_agree");
+  const std::string request = " --model Llama-2-70B --phase decode --batch 1 --kv-len 2048 "
+                              "--wbits 2 --hw a100_lut_4x";
+  const Run compiled = run_lutsim("compile" + request + " --json --out " + (dir / "c").string());
+  const Run model = run_lutsim("model" + request + " -o " + (dir / "m").string());
+  INFO(compiled.out << model.out);
+  REQUIRE(compiled.status == 0);
+  REQUIRE(model.status == 0);
+  const nlohmann::json fuse = nlohmann::json::parse(compiled.out)["passes"][1];
+  REQUIRE(fuse["pass"] == "fuse_precompute");
+  const nlohmann::json doc = read_json(dir / "m" / "model.json");
+  std::map<std::string, std::string> kernels;  // table_precompute(<gemm>) -> kernel
+  for (const nlohmann::json& row : doc["rows"]) {
+    const std::string op = row["op"];
+    if (op.starts_with("table_precompute(")) kernels[op] = row["kernel"];
+  }
+  REQUIRE(kernels.size() == fuse["effects"].size());
+  std::size_t fused = 0;
+  for (const nlohmann::json& e : fuse["effects"]) {
+    const std::string op = "table_precompute(" + e["gemms"][0].get<std::string>() + ")";
+    INFO(op);
+    const bool is_fused = e["outcome"] == "fused";
+    fused += is_fused ? 1 : 0;
+    CHECK(kernels[op] == (is_fused ? "fused into previous op" : "precompute kernel"));
+  }
+  CHECK(fused == 3);
+  CHECK(kernels["table_precompute(attn_out)"] == "precompute kernel");
   fs::remove_all(dir);
 }
 

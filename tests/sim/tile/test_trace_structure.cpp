@@ -5,9 +5,8 @@
 
 #include "sim/tile/end_to_end.hpp"
 #include "tests/support/committed_hardware.hpp"
+#include "tests/workloads/catalog_trace.hpp"
 #include "tests/workloads/trace_lookup.hpp"
-#include "workloads/model_catalog.hpp"
-#include "workloads/trace_generator.hpp"
 #include "workloads/trace_graph.hpp"
 
 using namespace lutsim;
@@ -17,18 +16,13 @@ namespace {
 // Llama-2-7B decode, 8 sequences, W2A16: T = 8 tokens, hidden 4096, FFN 11008,
 // 32 heads of 128.
 GemmTrace llama_decode(LinearFusion fusion) {
-  TraceRequest req;
-  req.phase = Phase::kDecode;
-  req.batch = 8;
-  req.kv_len = 256;
-  req.weight_bits = 2;
-  req.fusion = fusion;
-  return make_trace(ModelCatalog("configs").load("Llama-2-7B"), req);
+  return test::decode_trace("Llama-2-7B", 8, 256, 2, fusion);
 }
 
-EndToEndResult run_lut(const GemmTrace& trace) {
+EndToEndResult run_lut(const GemmTrace& trace,
+                       PrecomputeMode precompute = PrecomputeMode::kFused) {
   const SystemSpec sys{"lut", test::committed_hardware("a100_lut_4x"), LinearMethod::kLut,
-                       PrecomputeMode::kFused, false};
+                       precompute, false};
   return simulate_forward(trace, sys);
 }
 
@@ -119,16 +113,19 @@ TEST_CASE("memory-bound ops move their output and each operand", "[tile]") {
 }
 
 TEST_CASE("a trace without structure shares no tables and says so", "[tile]") {
+  // Without structure what precedes a linear is unknown, so fused precompute
+  // is refused (test_end_to_end_plan.cpp) and every precompute is a kernel.
   const GemmTrace plain = test::without_structure(llama_decode(LinearFusion::kSeparate));
-  const EndToEndResult r = run_lut(plain);
+  const EndToEndResult r = run_lut(plain, PrecomputeMode::kSeparateKernel);
   CHECK(r.structure == TraceStructure::kNone);
   CHECK(precomputes(r).size() == 7);  // q, k, v, attn_out, gate, up, down
   // Memory-bound ops move one operand and their output: the gated activation
   // 2 x (8 x 11008) x 2 x 32 = 11272192.
   CHECK(timed(r, "ffn_act").actions.dram_bytes == 11272192.0);
   CHECK(structure_assumptions(r.structure) ==
-        "none -> no table sharing: every LUT linear computes its own tables; norms and "
-        "elementwise ops read one operand of their output size");
+        "none -> no table sharing: every LUT linear computes its own tables in its own kernel "
+        "(fused precompute is refused); norms and elementwise ops read one operand of their "
+        "output size");
   CHECK_THAT(std::string(structure_assumptions(TraceStructure::kDataflow)),
              Catch::StartsWith("dataflow: "));
 }
