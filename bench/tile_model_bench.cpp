@@ -51,10 +51,11 @@ BENCHMARK(BM_Llama2_70bPrefillAndDecode)->Unit(benchmark::kMillisecond);
 void BM_CompareDefaultTable(benchmark::State& state) {
   auto doc = config::ConfigDocument::load_file("configs/studies/compare_default.yaml");
   auto root = doc.root();
-  HardwareConfigs hardware("configs");
-  StudyContext context{"configs", hardware};
+  config::ConfigFiles files;
+  HardwareConfigs hardware("configs", files);
+  StudyContext context{"configs", hardware, files};
   const CompareStudySpec spec = read_compare_study(root, context);
-  for (auto _ : state) benchmark::DoNotOptimize(run_compare_study(spec, "configs").size());
+  for (auto _ : state) benchmark::DoNotOptimize(run_compare_study(spec).size());
 }
 BENCHMARK(BM_CompareDefaultTable)->Unit(benchmark::kMillisecond);
 

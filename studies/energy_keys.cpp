@@ -1,15 +1,16 @@
 #include "studies/energy_keys.hpp"
 
+#include "core/config/config_files.hpp"
 #include "core/config/named_config.hpp"
 
 namespace lutsim {
 
-ppa::EnergyPricing read_energy_key(config::ConfigReader& root,
-                                   const std::filesystem::path& configs_dir) {
+ppa::EnergyPricing read_energy_key(config::ConfigReader& root, const StudyContext& context) {
   const std::string name = root.get<std::string>(
       "energy", {.description = "energy per action: a name in configs/energy or a path",
                  .default_value = "nangate45_hbm2"});
-  return ppa::load_energy_pricing(named_config_path(name, configs_dir / "energy"));
+  const std::filesystem::path file = named_config_path(name, context.configs_dir / "energy");
+  return ppa::load_energy_pricing(file, context.files);
 }
 
 nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {

@@ -9,13 +9,14 @@
 #include "core/io/result_table.hpp"
 #include "core/specs/action_counts.hpp"
 #include "ppa/energy/energy_pricing.hpp"
+#include "studies/study.hpp"
 
 namespace lutsim {
 
 // The `energy` key of a study that prices its action counts: a name in
-// <configs_dir>/energy or a path (default nangate45_hbm2).
-ppa::EnergyPricing read_energy_key(config::ConfigReader& root,
-                                   const std::filesystem::path& configs_dir);
+// <configs_dir>/energy or a path (default nangate45_hbm2), read through
+// context.files.
+ppa::EnergyPricing read_energy_key(config::ConfigReader& root, const StudyContext& context);
 
 // The pricing as a run record keeps it: name, file, what is counted and one
 // line per price with its source.

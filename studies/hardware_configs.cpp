@@ -18,8 +18,8 @@ config::ConfigError override_error(std::string_view assignment, std::string key_
 
 }  // namespace
 
-HardwareConfigs::HardwareConfigs(std::filesystem::path configs_dir)
-    : configs_dir_(std::move(configs_dir)) {}
+HardwareConfigs::HardwareConfigs(std::filesystem::path configs_dir, config::ConfigFiles& files)
+    : configs_dir_(std::move(configs_dir)), files_(files) {}
 
 bool HardwareConfigs::route(std::string_view assignment) {
   if (!assignment.starts_with(kPrefix)) return false;
@@ -54,7 +54,7 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
                                (std::filesystem::exists(path, ignored) ? " is not a regular file"
                                                                        : " does not exist"));
   }
-  auto doc = config::ConfigDocument::load_file(path);
+  auto doc = files_.load(path);
   for (const Routed& r : routed_) {
     if (r.config == stem) doc.apply_override(r.rest, r.prefix);
   }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/config/config_files.hpp"
 #include "core/specs/hardware_spec.hpp"
 
 namespace lutsim {
@@ -21,7 +22,8 @@ class HardwareConfigs {
  public:
   static constexpr std::string_view kPrefix = "hw.";
 
-  explicit HardwareConfigs(std::filesystem::path configs_dir);
+  // Files are parsed through `files`, which must outlive this object.
+  HardwareConfigs(std::filesystem::path configs_dir, config::ConfigFiles& files);
 
   // Keeps the override if it addresses a hardware config (starts with
   // kPrefix) and says so; ConfigError if it does but names no key.
@@ -67,6 +69,7 @@ class HardwareConfigs {
   const Loaded& loaded_of(const HardwareSpec& spec) const;
 
   std::filesystem::path configs_dir_;
+  config::ConfigFiles& files_;
   std::vector<Routed> routed_;
   std::map<std::string, Loaded, std::less<>> loaded_;
 };

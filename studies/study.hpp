@@ -14,6 +14,9 @@
 namespace lutsim {
 
 class HardwareConfigs;
+namespace config {
+class ConfigFiles;
+}
 
 // A table a study produced, written as <dir>/<stem>.csv and <stem>.json.
 struct StudyTable {
@@ -38,10 +41,14 @@ using StudyProgress =
     std::function<void(std::size_t done, std::size_t total, std::string_view unit)>;
 
 // What a study may use while it reads its spec: where hardware and model
-// configs live, and the hardware configs (resolved up front, overridable).
+// configs live, the hardware configs (resolved up front, overridable), and the
+// parsed config files of the run (a sweep parses each file once). A study
+// reads every config file it needs while it is constructed, not in run(), and
+// keeps no reference to the context.
 struct StudyContext {
   std::filesystem::path configs_dir;
   HardwareConfigs& hardware;
+  config::ConfigFiles& files;
 };
 
 // A runnable job: constructed from its own spec (read strictly from a config

@@ -6,13 +6,14 @@
 namespace lutsim {
 
 LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string>& overrides,
-                       const std::filesystem::path& configs_dir, const StudyRegistry& registry) {
-  HardwareConfigs hardware(configs_dir);
+                       const std::filesystem::path& configs_dir, config::ConfigFiles& files,
+                       const StudyRegistry& registry) {
+  HardwareConfigs hardware(configs_dir, files);
   for (const auto& o : overrides) {
     if (!hardware.route(o)) doc.apply_override(o);
   }
   auto root = doc.root();
-  StudyContext context{configs_dir, hardware};
+  StudyContext context{configs_dir, hardware, files};
   LoadedStudy out;
   out.study = registry.create(root, context);
   out.kind = doc.resolved().at("study").get<std::string>();
@@ -25,6 +26,12 @@ LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string
   out.resolved["hw"] = hardware.resolved();
   out.params = doc.params();
   return out;
+}
+
+LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string>& overrides,
+                       const std::filesystem::path& configs_dir, const StudyRegistry& registry) {
+  config::ConfigFiles files;
+  return load_study(std::move(doc), overrides, configs_dir, files, registry);
 }
 
 nlohmann::json recorded_config(const LoadedStudy& loaded, const StudyResult& result) {

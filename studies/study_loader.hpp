@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config/config_document.hpp"
+#include "core/config/config_files.hpp"
 #include "studies/study.hpp"
 #include "studies/study_registry.hpp"
 
@@ -23,8 +24,14 @@ struct LoadedStudy {
 
 // Applies the overrides ("key=value"; "hw.<config>.<key>=value" goes to a
 // hardware config, see HardwareConfigs), builds the study its `study:` key
-// names and checks strictly that every key of every config was read.
+// names and checks strictly that every key of every config was read. Every
+// other config file (hardware, energy, models) is read through `files`.
 // Throws config::ConfigError naming the file (or override) and key.
+LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string>& overrides,
+                       const std::filesystem::path& configs_dir, config::ConfigFiles& files,
+                       const StudyRegistry& registry = builtin_studies());
+// The same, every file parsed for this study alone (a study keeps no
+// reference to the files it was read with).
 LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string>& overrides,
                        const std::filesystem::path& configs_dir,
                        const StudyRegistry& registry = builtin_studies());

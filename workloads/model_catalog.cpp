@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/config/config_document.hpp"
+#include "core/config/config_files.hpp"
 #include "core/config/config_error.hpp"
 #include "workloads/hf_config.hpp"
 
@@ -41,7 +41,10 @@ std::string model_key(std::string_view name) {
 }
 
 ModelSpec load_model_yaml(const fs::path& file) {
-  auto doc = config::ConfigDocument::load_file(file);
+  return read_model_yaml(config::ConfigDocument::load_file(file));
+}
+
+ModelSpec read_model_yaml(config::ConfigDocument doc) {
   auto root = doc.root();
   ModelSpec spec = read_model(root);
   doc.check_all_consumed();
@@ -93,12 +96,17 @@ std::optional<fs::path> ModelCatalog::find(std::string_view name) const {
 }
 
 ModelSpec ModelCatalog::load(std::string_view name_or_path) const {
+  config::ConfigFiles files;
+  return load(name_or_path, files);
+}
+
+ModelSpec ModelCatalog::load(std::string_view name_or_path, config::ConfigFiles& files) const {
   if (looks_like_path(name_or_path)) {
     const fs::path file(name_or_path);
     if (lower_extension(file) == ".json") return load_hf_config(file);
-    return load_model_yaml(file);
+    return read_model_yaml(files.load(file));
   }
-  if (const auto file = find(name_or_path)) return load_model_yaml(*file);
+  if (const auto file = find(name_or_path)) return read_model_yaml(files.load(*file));
   std::string known;
   for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
   throw ConfigError({models_dir_.string(), 0, 0}, "",

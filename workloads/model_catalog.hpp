@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/config/config_files.hpp"
 #include "core/specs/model_spec.hpp"
 
 namespace lutsim {
@@ -18,6 +19,8 @@ std::string model_key(std::string_view name);
 // Reads one model YAML strictly (read_model, then check_all_consumed).
 // Throws config::ConfigError.
 ModelSpec load_model_yaml(const std::filesystem::path& file);
+// The same, of a model YAML already loaded as `doc`.
+ModelSpec read_model_yaml(config::ConfigDocument doc);
 
 // The first `<dir>/configs` holding a `models` folder, looking in each start
 // directory and then its parents, in the order given (e.g. the binary's
@@ -47,6 +50,8 @@ class ModelCatalog {
   // config::ConfigError for an unknown name (listing the known ones) or a bad
   // file.
   ModelSpec load(std::string_view name_or_path) const;
+  // The same, with YAML files parsed through `files` (each once per run).
+  ModelSpec load(std::string_view name_or_path, config::ConfigFiles& files) const;
 
  private:
   std::filesystem::path models_dir_;

@@ -146,8 +146,9 @@ PointPreparer point_preparer(const SweepOptions& o) {
   auto file = std::make_shared<const SweepFile>(read_sweep_file(o.path));
   auto all = std::make_shared<const std::vector<SweepPoint>>(expand_sweep(file->sweep));
   const auto configs = configs_dir(o.configs_dir);
-  return [file, all, configs](std::size_t i) {
-    return prepare_point(file->sweep, i, all->at(i), configs);
+  auto files = std::make_shared<config::ConfigFiles>();
+  return [file, all, configs, files](std::size_t i) {
+    return prepare_point(file->sweep, i, all->at(i), configs, *files);
   };
 }
 

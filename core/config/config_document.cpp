@@ -406,6 +406,13 @@ ConfigDocument ConfigDocument::load_string(std::string_view yaml, std::string di
   return ConfigDocument(std::move(state));
 }
 
+ConfigDocument ConfigDocument::copy() const {
+  if (state_->reading_started) {
+    throw std::logic_error("ConfigDocument::copy called after root()");
+  }
+  return ConfigDocument(std::make_unique<detail::DocumentState>(*state_));
+}
+
 const std::vector<std::string>& ConfigDocument::extends_chain() const {
   return state_->extends_chain;
 }

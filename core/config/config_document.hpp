@@ -41,6 +41,11 @@ class ConfigDocument {
   ConfigDocument& operator=(ConfigDocument&&) noexcept;
   ~ConfigDocument();
 
+  // An independent copy of a document not read yet (root() not called), the
+  // overrides applied so far included; std::logic_error after root(), whose
+  // readers have marked keys of the tree as read.
+  ConfigDocument copy() const;
+
   // The files that make up this config, the loaded file first and the
   // outermost base last: {"child.yaml", "dir/base.yaml", "dir/root.yaml"}.
   const std::vector<std::string>& extends_chain() const;

@@ -1,6 +1,7 @@
 #include "ppa/energy/energy_pricing.hpp"
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
@@ -13,7 +14,7 @@ namespace {
 constexpr double kJoulesPerPj = 1e-12;
 
 struct Analytic {
-  ComponentTable table;
+  std::shared_ptr<const ComponentTable> table;
   std::filesystem::path table_file;
   double clock_mhz = 0.0;
 };
@@ -54,7 +55,7 @@ DesignPoint read_design(config::ConfigReader& r) {
 
 std::string design_source(const Analytic& a, const DesignPoint& d) {
   return "analytic PPA model of " + d.label() + " priced by " + a.table_file.filename().string() +
-         " (" + a.table.provenance.library_description + ") at " +
+         " (" + a.table->provenance.library_description + ") at " +
          std::to_string(static_cast<int>(a.clock_mhz)) + " MHz";
 }
 
@@ -66,18 +67,19 @@ ActionPrice per_action(const Analytic& a, const AnalyticPpa& p, const DesignPoin
           design_source(a, d) + ", dynamic energy per " + what};
 }
 
-void read_analytic(config::ConfigReader r, const std::filesystem::path& base, EnergyPricing& p) {
+void read_analytic(config::ConfigReader r, const std::filesystem::path& base,
+                   config::ConfigFiles& files, EnergyPricing& p) {
   Analytic a;
   a.table_file =
       base / r.get<std::string>("component_table",
                                 {.description = "component table, relative to this file"});
-  a.table = load_component_table(a.table_file);
+  a.table = files.parsed<ComponentTable>(a.table_file, load_component_table);
   a.clock_mhz = r.get<double>("clock_mhz",
                               {.description = "clock of the designs", .unit = "MHz", .min = 1.0});
   for (auto& m : r.section_list("tensor_core_macs", "MAC tensor-core MAC, by operand type")) {
     const DataType type = read_data_type(m, "type", "MMA operand type");
     const DesignPoint d = read_design(m);
-    const AnalyticPpa ppa = analytic_ppa(d, a.table, a.clock_mhz);
+    const AnalyticPpa ppa = analytic_ppa(d, *a.table, a.clock_mhz);
     p.tensor_core_mac[type] = per_action(a, ppa, d, macs_per_cycle(d), "MAC");
   }
   for (auto& l : r.section_list("lut_lookups", "LUT tensor-core lookup, by table entry format")) {
@@ -85,7 +87,7 @@ void read_analytic(config::ConfigReader r, const std::filesystem::path& base, En
         "table_format",
         {.description = "table entry format", .allowed = {"fp16", "int8_quantized", "integer"}}));
     const DesignPoint d = read_design(l);
-    const AnalyticPpa ppa = analytic_ppa(d, a.table, a.clock_mhz);
+    const AnalyticPpa ppa = analytic_ppa(d, *a.table, a.clock_mhz);
     // One lookup per table per cycle: M x N of them in an array, one in a dot unit.
     const double tables = static_cast<double>(d.geometry.lookups_per_pass());
     p.lut_lookup[format] = per_action(a, ppa, d, tables, "lookup");
@@ -147,13 +149,18 @@ std::string line(const std::string& what, const ActionPrice& a) {
 }  // namespace
 
 EnergyPricing load_energy_pricing(const std::filesystem::path& file) {
-  auto doc = config::ConfigDocument::load_file(file);
+  config::ConfigFiles files;
+  return load_energy_pricing(file, files);
+}
+
+EnergyPricing load_energy_pricing(const std::filesystem::path& file, config::ConfigFiles& files) {
+  auto doc = files.load(file);
   auto root = doc.root();
   EnergyPricing p;
   p.file = file;
   p.name = root.get<std::string>("name", {.description = "name of the pricing in outputs"});
   read_analytic(root.section("analytic", "tensor-core actions priced by the analytic PPA model"),
-                file.parent_path(), p);
+                file.parent_path(), files, p);
   read_published(root.section("published", "actions priced by published energies"), p);
   doc.check_all_consumed();
   return p;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/config_files.hpp"
 #include "core/specs/action_counts.hpp"
 #include "ppa/energy/energy_estimate.hpp"
 
@@ -49,6 +50,8 @@ struct EnergyPricing {
 // naming file, line and key) and prices its analytic entries with the
 // component table it names.
 EnergyPricing load_energy_pricing(const std::filesystem::path& file);
+// The same, the energy config and its component table parsed through `files`.
+EnergyPricing load_energy_pricing(const std::filesystem::path& file, config::ConfigFiles& files);
 
 // The energy of the counted actions, or "not priced" naming the first action
 // that was counted (> 0) but has no price, e.g. bf16 MACs or lookups of

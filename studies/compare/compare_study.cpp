@@ -50,8 +50,7 @@ struct Case {
 
 class CompareRunner {
  public:
-  CompareRunner(const CompareStudySpec& spec, const std::filesystem::path& configs_dir)
-      : spec_(spec), catalog_(configs_dir) {}
+  explicit CompareRunner(const CompareStudySpec& spec) : spec_(spec) {}
 
   std::vector<Case> cases() const {
     const HardwareSpec* base = &spec_.baseline_gpu;
@@ -85,8 +84,6 @@ class CompareRunner {
     }
     return rows;
   }
-
-  const ModelCatalog& catalog() const { return catalog_; }
 
  private:
   CompareRow run_case(const ModelSpec& model, const CompareScenario& sc, const Case& c) const {
@@ -122,7 +119,6 @@ class CompareRunner {
   }
 
   const CompareStudySpec& spec_;
-  ModelCatalog catalog_;
 };
 
 }  // namespace
@@ -145,7 +141,11 @@ CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& co
     }
     s.lut_gpus.push_back(lut);
   }
-  s.models = root.get<std::vector<std::string>>("models", {.description = "catalog model names"});
+  const ModelCatalog catalog(context.configs_dir);
+  for (const auto& name :
+       root.get<std::vector<std::string>>("models", {.description = "catalog model names"})) {
+    s.models.push_back(catalog.load(name, context.files));
+  }
   s.scenarios = read_scenarios(root);
   for (auto b : root.get<std::vector<std::int64_t>>(
            "weight_bits", {.description = "low-bit weight widths", .min = 1, .max = 8})) {
@@ -163,19 +163,17 @@ CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& co
   s.precompute = pass.precompute;
   s.launch_gaps = pass.launch_gaps;
   s.attention = pass.attention;
-  s.energy = read_energy_key(root, context.configs_dir);
+  s.energy = read_energy_key(root, context);
   return s;
 }
 
 std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,
-                                          const std::filesystem::path& configs_dir,
                                           const CompareProgress& progress) {
-  const CompareRunner runner(spec, configs_dir);
+  const CompareRunner runner(spec);
   std::vector<CompareRow> rows;
   const std::size_t total = spec.models.size() * spec.scenarios.size();
   std::size_t done = 0;
-  for (const auto& name : spec.models) {
-    const ModelSpec model = runner.catalog().load(name);
+  for (const ModelSpec& model : spec.models) {
     for (const auto& sc : spec.scenarios) {
       for (auto& r : runner.run_model_scenario(model, sc)) rows.push_back(std::move(r));
       if (progress) progress(++done, total);
@@ -195,7 +193,7 @@ std::string CompareStudy::plan() const {
 
 StudyResult CompareStudy::run(const StudyProgress& progress) const {
   const auto rows =
-      run_compare_study(spec_, configs_dir_, [&](std::size_t done, std::size_t total) {
+      run_compare_study(spec_, [&](std::size_t done, std::size_t total) {
         if (progress) progress(done, total, "model x scenario done");
       });
   StudyResult result{.tables = {{"compare", compare_table(rows, spec_.energy)}},

@@ -32,7 +32,7 @@ inline constexpr std::array<DataType, 2> kCompareActivationTypes{DataType::kFp16
 struct CompareStudySpec {
   HardwareSpec baseline_gpu;           // runs the MAC baselines
   std::vector<HardwareSpec> lut_gpus;  // have LUT tensor cores
-  std::vector<std::string> models;     // catalog names
+  std::vector<ModelSpec> models;       // from the catalog names of `models`
   std::vector<CompareScenario> scenarios;
   std::vector<int> weight_bits;       // low-bit widths to compare
   std::vector<DataType> activations;  // of kCompareActivationTypes
@@ -44,7 +44,8 @@ struct CompareStudySpec {
 };
 
 // Hardware configs are loaded through context.hardware (names resolve to
-// <configs_dir>/hw/<name>.yaml), so hw.<name>.<key> overrides reach them.
+// <configs_dir>/hw/<name>.yaml), so hw.<name>.<key> overrides reach them;
+// models from <configs_dir>/models through context.files.
 CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& context);
 
 struct CompareRow {
@@ -66,10 +67,9 @@ struct CompareRow {
 
 using CompareProgress = std::function<void(std::size_t done, std::size_t total)>;
 
-// Loads the models, runs every (model, scenario, system, precision) and
-// returns rows in that order. Throws std::invalid_argument for unknown models.
+// Runs every (model, scenario, system, precision) and returns rows in that
+// order.
 std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,
-                                          const std::filesystem::path& configs_dir,
                                           const CompareProgress& progress = {});
 
 // The study `compare` (configs/studies/compare_default.yaml): table "compare"
@@ -84,7 +84,7 @@ class CompareStudy final : public Study {
 
  private:
   CompareStudySpec spec_;
-  std::filesystem::path configs_dir_;
+  std::filesystem::path configs_dir_;  // for plan()
 };
 
 }  // namespace lutsim

@@ -171,12 +171,16 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
   s.precompute_given = root.has("precompute");
   s.launch_gaps = pass.launch_gaps;
   s.attention = pass.attention;
-  s.energy = read_energy_key(root, context.configs_dir);
+  s.energy = read_energy_key(root, context);
   return s;
 }
 
 ModelStudy::ModelStudy(config::ConfigReader& root, StudyContext& context)
-    : spec_(read_model_study(root, context)), configs_dir_(context.configs_dir) {}
+    : spec_(read_model_study(root, context)) {
+  if (!spec_.model.empty()) {
+    model_ = ModelCatalog(context.configs_dir).load(spec_.model, context.files);
+  }
+}
 
 std::string ModelStudy::plan() const {
   return (spec_.trace_csv.empty() ? spec_.model : spec_.trace_csv) + " on " + spec_.gpu.name;
@@ -185,7 +189,7 @@ std::string ModelStudy::plan() const {
 StudyResult ModelStudy::run(const StudyProgress& progress) const {
   const GemmTrace trace =
       spec_.trace_csv.empty()
-          ? make_trace(ModelCatalog(configs_dir_).load(spec_.model), spec_.request)
+          ? make_trace(*model_, spec_.request)
           : read_trace_csv(spec_.trace_csv);
   const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
                        spec_.launch_gaps, spec_.attention};

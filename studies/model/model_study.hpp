@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,7 +43,7 @@ class ModelStudy final : public Study {
 
  private:
   ModelStudySpec spec_;
-  std::filesystem::path configs_dir_;
+  std::optional<ModelSpec> model_;  // spec_.model loaded; none with a trace_csv
 };
 
 }  // namespace lutsim

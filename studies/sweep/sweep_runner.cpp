@@ -8,10 +8,9 @@
 namespace lutsim {
 
 PreparedPoint prepare_point(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
-                      const std::filesystem::path& configs) {
+                            const std::filesystem::path& configs, config::ConfigFiles& files) {
   try {
-    LoadedStudy study =
-        load_study(config::ConfigDocument::load_file(sweep.base), point.assignments, configs);
+    LoadedStudy study = load_study(files.load(sweep.base), point.assignments, configs, files);
     std::string key = store::point_key(study.resolved, git_revision());
     return {index, point, std::move(study), std::move(key)};
   } catch (const config::ConfigError& e) {
@@ -37,9 +36,10 @@ std::vector<PreparedPoint> prepare_sweep(const SweepSpec& sweep,
                                          const std::filesystem::path& configs_dir,
                                          SweepShard shard) {
   const std::vector<SweepPoint> all = expand_sweep(sweep);
+  config::ConfigFiles files;
   std::vector<PreparedPoint> points;
   for (std::size_t i = shard.index; i < all.size(); i += shard.count) {
-    points.push_back(prepare_point(sweep, i, all[i], configs_dir));
+    points.push_back(prepare_point(sweep, i, all[i], configs_dir, files));
   }
   return points;
 }

@@ -33,9 +33,10 @@ std::vector<PreparedPoint> prepare_sweep(const SweepSpec& sweep,
                                          const std::filesystem::path& configs_dir,
                                          SweepShard shard);
 
-// Loads and checks one point (prepare_sweep's step), and runs it.
+// Loads and checks one point (prepare_sweep's step), and runs it. Config
+// files are parsed through `files`, once for all the points it prepares.
 PreparedPoint prepare_point(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
-                            const std::filesystem::path& configs_dir);
+                            const std::filesystem::path& configs_dir, config::ConfigFiles& files);
 store::StoredPoint run_point(const PreparedPoint& point);
 
 struct SweepCounts {

@@ -43,12 +43,13 @@ TEST_CASE("a study is built by its study key and records its hardware configs", 
 
 TEST_CASE("hardware overrides reach the compare spec", "[studies]") {
   auto doc = ConfigDocument::load_file(kCompare);
-  HardwareConfigs hardware("configs");
+  config::ConfigFiles files;
+  HardwareConfigs hardware("configs", files);
   REQUIRE(hardware.route("hw.a100_lut_4x.lut_tensor_core.array_m=4"));
   REQUIRE(hardware.route("hw.a100_lut_4x.lut_tensor_core.array_n=32"));
   CHECK_FALSE(hardware.route("weight_bits=[2]"));
   auto root = doc.root();
-  StudyContext context{"configs", hardware};
+  StudyContext context{"configs", hardware, files};
   const CompareStudySpec spec = read_compare_study(root, context);
   REQUIRE(spec.lut_gpus.size() == 2);
   const auto& lut = *spec.lut_gpus[0].lut_tensor_core;
