@@ -307,6 +307,42 @@ std::vector<Problem> trace_problems(const std::string& file, bool with_attention
   return out;
 }
 
+// A shape list (validation/cublas/shapes/*.csv): '#' comment lines, then the
+// header "m,n,k,label" and one linear GEMM per row; the label says where the
+// row came from (e.g. "unaligned K+1" or "random").
+std::vector<Problem> shape_file_problems(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) die("--shapes " + file + ": cannot open the file", 2);
+  std::string line;
+  int line_no = 0;
+  bool header = false;
+  std::vector<Problem> out;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    const std::string where = file + ":" + std::to_string(line_no);
+    if (!header) {
+      if (line != "m,n,k,label") die(where + ": expected the header 'm,n,k,label'", 2);
+      header = true;
+      continue;
+    }
+    const auto cells = split(line, ',');
+    if (cells.size() != 4)
+      die(where + ": expected 4 columns (m,n,k,label), got " + std::to_string(cells.size()), 2);
+    Problem p;
+    p.m = parse_int(cells[0], where + ": m");
+    p.n = parse_int(cells[1], where + ": n");
+    p.k = parse_int(cells[2], where + ": k");
+    if (p.m < 1 || p.n < 1 || p.k < 1) die(where + ": m, n and k must be >= 1", 2);
+    p.label = cells[3];
+    out.push_back(p);
+  }
+  if (!header) die(file + ": no header row 'm,n,k,label'", 2);
+  if (out.empty()) die(file + ": no shapes after the header", 2);
+  return out;
+}
+
 // ---- statistics ------------------------------------------------------------------------
 
 // ---- options ------------------------------------------------------------------------------
@@ -335,7 +371,7 @@ const char* const kHelp =
 p90 of the kernel time over the timed repetitions (queued behind a GPU-side spin;
 the unqueued figures of the first method follow in extra columns at the end).
 
-Usage: lutsim_cublas_bench [OPTIONS]   (at least one of --bitblas, --trace, --shape)
+Usage: lutsim_cublas_bench [OPTIONS]   (at least one of --bitblas, --trace, --shape, --shapes)
 
 Shapes:
   --bitblas              the BitBLAS set: (N,K) in {43008x14336, 14336x14336,
@@ -347,6 +383,9 @@ Shapes:
                          each distinct shape once (op counts are not used)
   --no-attention         take only the linear ops of --trace files
   --shape M,N,K          one linear GEMM (repeatable)
+  --shapes FILE          the linear GEMMs of a shape list (repeatable): '#' comments,
+                         a header 'm,n,k,label', one row per shape (label kept in the
+                         output), e.g. validation/cublas/shapes/unaligned.csv
 
 Measurement:
   --dtypes LIST          comma-separated from fp16, bf16, int8, fp8_e4m3 (alias fp8);
@@ -430,6 +469,9 @@ Options parse_args(int argc, char** argv) {
         usage_error("--shape values must be >= 1, got '" + s + "'");
       p.label = "shape";
       o.shapes.push_back(p);
+    } else if (a == "--shapes") {
+      const auto listed = shape_file_problems(value(i));
+      o.shapes.insert(o.shapes.end(), listed.begin(), listed.end());
     } else if (a == "--dtypes") {
       o.dtypes = split(value(i), ',');
       o.dtypes_given = true;
@@ -462,7 +504,7 @@ Options parse_args(int argc, char** argv) {
     }
   }
   if (!o.bitblas && o.traces.empty() && o.shapes.empty()) {
-    usage_error("no shapes: give --bitblas, --trace FILE or --shape M,N,K");
+    usage_error("no shapes: give --bitblas, --trace FILE, --shape M,N,K or --shapes FILE");
   }
   if (!o.dtypes_given) o.dtypes = {"fp16", "bf16", "int8", "fp8_e4m3"};
   return o;

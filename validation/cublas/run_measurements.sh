@@ -22,6 +22,12 @@
 #                GEMMs in fp16, bf16, int8 and (compute capability >= 8.9)
 #                fp8_e4m3, each timed queued behind a GPU-side spin and
 #                unqueued (see README.md)
+#      unaligned the shape list validation/cublas/shapes/unaligned.csv: aligned
+#                GEMMs beside the same ones with M, N or K off a multiple of
+#                8/16 elements                                    -> unaligned.csv
+#      random    the shape list validation/cublas/shapes/random.csv: 96 random
+#                GEMMs (fixed seed), a held-out set                -> random.csv
+#                (both lists written by validation/cublas/make_shape_sets.py)
 #      attention validation/attention/time_sdpa.py (fused attention through
 #                PyTorch), when python3 has torch -> attention/sdpa_*.csv;
 #                skipped with the reason otherwise
@@ -51,9 +57,9 @@ PYTHON=${PYTHON:-python3}
 
 for s in $SETS; do
   case $s in
-    bitblas | prefill | decode | attention | microbench) ;;
+    bitblas | prefill | decode | unaligned | random | attention | microbench) ;;
     *)
-      echo "run_measurements.sh: unknown set '$s' in SETS (bitblas prefill decode attention microbench)" >&2
+      echo "run_measurements.sh: unknown set '$s' in SETS (bitblas prefill decode unaligned random attention microbench)" >&2
       exit 2
       ;;
   esac
@@ -172,6 +178,12 @@ for s in $SETS; do
       "$BENCH" "${DECODE[@]}" --no-attention --list "${EXTRA[@]}" > "$OUT/plan_decode.csv"
       echo "$(elapsed) == decode linear GEMMs ($(($(wc -l < "$OUT/plan_decode.csv") - 1)) rows planned) -> $OUT/decode.csv"
       measure "$BENCH" "${DECODE[@]}" --no-attention -o "$OUT/decode.csv" "${EXTRA[@]}"
+      ;;
+    unaligned | random)
+      LIST=$ROOT/validation/cublas/shapes/$s.csv
+      "$BENCH" --shapes "$LIST" --list "${EXTRA[@]}" > "$OUT/plan_$s.csv"
+      echo "$(elapsed) == $s shapes ($(($(wc -l < "$OUT/plan_$s.csv") - 1)) rows planned) -> $OUT/$s.csv"
+      measure "$BENCH" --shapes "$LIST" -o "$OUT/$s.csv" "${EXTRA[@]}"
       ;;
     attention)
       if "$PYTHON" -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' >/dev/null 2>&1; then
