@@ -1,4 +1,4 @@
-// libFuzzer target: a sweep file (YAML) read strictly and expanded, as `lutsim sweep FILE` does
+// libFuzzer target: a sweep file (YAML) read strictly, its points counted and made, as `lutsim sweep FILE` does
 // before it loads the base study.
 #include "core/config/config_document.hpp"
 #include "core/specs/sweep_spec.hpp"
@@ -12,7 +12,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto root = doc.root();
     const auto sweep = lutsim::read_sweep(root, std::filesystem::path(LUTSIM_FUZZ_CONFIGS_DIR "/sweeps") / kName);
     doc.check_all_consumed();
-    (void)lutsim::expand_sweep(sweep);
+    // Points are made one at a time: the first and the last.
+    if (const std::size_t size = lutsim::sweep_size(sweep); size > 0) {
+      (void)lutsim::sweep_point(sweep, 0);
+      (void)lutsim::sweep_point(sweep, size - 1);
+    }
   });
   return 0;
 }

@@ -1,8 +1,9 @@
 #include <algorithm>
 #include <charconv>
 #include <functional>
-#include <optional>
 #include <iostream>
+#include <optional>
+#include <stdexcept>
 #include <memory>
 #include <string>
 #include <vector>
@@ -80,7 +81,7 @@ std::string default_out_dir(const SweepSpec& sweep, const SweepShard& shard) {
 }
 
 // How the points the store lacks are run: threads here, or ranks under mpirun.
-using PointRunner = std::function<SweepCounts(const std::vector<PreparedPoint>&,
+using PointRunner = std::function<SweepCounts(const SweepSource&, const std::vector<PointKey>&,
                                               store::ResultsStore&, const SweepProgress&)>;
 
 // Runs the shard's points not in the store; returns them as stored, in order.
@@ -88,14 +89,16 @@ std::vector<store::StoredPoint> run_points(const SweepSpec& sweep, const SweepOp
                                            const SweepShard& shard,
                                            const std::filesystem::path& store_file,
                                            const PointRunner& runner) {
+  config::ConfigFiles files;
+  const SweepSource source{sweep, configs_dir(o.configs_dir), files};
   // Check every point before running any, so a bad axis value costs nothing.
-  const auto points = prepare_sweep(sweep, configs_dir(o.configs_dir), shard);
+  const auto points = check_sweep(source, shard, o.jobs);
   auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
   SweepProgressReporter reporter;
   const SweepCounts counts =
-      runner(points, store, [&](const SweepCounts& c) { reporter.update(c); });
+      runner(source, points, store, [&](const SweepCounts& c) { reporter.update(c); });
   reporter.finish(counts, store_file);
-  return stored_points(points, store);
+  return stored_points(sweep, points, store);
 }
 
 struct SweepFile {
@@ -144,11 +147,13 @@ void run_sweep_file(const SweepOptions& o, const PointRunner& runner) {
 // A rank > 0 under mpirun: reads the sweep, prepares the points it is sent.
 PointPreparer point_preparer(const SweepOptions& o) {
   auto file = std::make_shared<const SweepFile>(read_sweep_file(o.path));
-  auto all = std::make_shared<const std::vector<SweepPoint>>(expand_sweep(file->sweep));
   const auto configs = configs_dir(o.configs_dir);
   auto files = std::make_shared<config::ConfigFiles>();
-  return [file, all, configs, files](std::size_t i) {
-    return prepare_point(file->sweep, i, all->at(i), configs, *files);
+  return [file, configs, files](std::size_t i) {
+    if (i >= sweep_size(file->sweep)) {
+      throw std::out_of_range("sweep point " + std::to_string(i) + " is past the sweep's end");
+    }
+    return prepare_point({file->sweep, configs, *files}, i);
   };
 }
 
@@ -166,9 +171,10 @@ void run_sweep_ranks(const SweepOptions& o) {
   }
   bool coordinating = false;  // coordinate_sweep stops the ranks itself
   try {
-    run_sweep_file(o, [&](const auto& points, auto& store, const auto& progress) {
+    run_sweep_file(o, [&](const auto& source, const auto& points, auto& store,
+                          const auto& progress) {
       coordinating = true;
-      return coordinate_sweep(mpi, points, store, progress);
+      return coordinate_sweep(mpi, source, points, store, progress);
     });
   } catch (...) {
     if (!coordinating) stop_sweep_ranks(mpi);
@@ -178,8 +184,9 @@ void run_sweep_ranks(const SweepOptions& o) {
 
 void run_sweep_command(const SweepOptions& o) {
   if (started_by_mpirun()) return run_sweep_ranks(o);
-  run_sweep_file(o, [&o](const auto& points, auto& store, const auto& progress) {
-    return run_sweep(points, store, o.jobs, progress);
+  run_sweep_file(o, [&o](const auto& source, const auto& points, auto& store,
+                         const auto& progress) {
+    return run_sweep(source, points, store, o.jobs, progress);
   });
 }
 

@@ -1,5 +1,8 @@
 #include "core/specs/sweep_spec.hpp"
 
+#include <limits>
+#include <string>
+
 #include "core/config/output_name.hpp"
 
 namespace lutsim {
@@ -39,21 +42,44 @@ SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sw
   return s;
 }
 
-std::vector<SweepPoint> expand_sweep(const SweepSpec& sweep) {
-  std::vector<SweepPoint> points{SweepPoint{}};
+std::size_t sweep_size(const SweepSpec& sweep) {
+  std::size_t size = 1;
   for (const SweepAxis& axis : sweep.axes) {
-    std::vector<SweepPoint> next;
-    for (const SweepPoint& p : points) {
-      for (const std::string& v : axis.values) {
-        SweepPoint q = p;
-        q.values.push_back(v);
-        q.assignments.push_back(axis.key + "=" + v);
-        q.label += (q.label.empty() ? "" : ", ") + axis.key + "=" + v;
-        next.push_back(std::move(q));
-      }
+    const std::size_t n = axis.values.size();
+    if (n != 0 && size > std::numeric_limits<std::size_t>::max() / n) {
+      throw config::ConfigError(axis.where, "axes",
+                                "the cross product of the axes up to this one has more than " +
+                                    std::to_string(std::numeric_limits<std::size_t>::max()) +
+                                    " points");
     }
-    points = std::move(next);
+    size *= n;
   }
+  return size;
+}
+
+SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index) {
+  // Mixed radix, the last axis the lowest digit.
+  std::vector<std::size_t> digits(sweep.axes.size());
+  for (std::size_t a = sweep.axes.size(); a-- > 0;) {
+    const std::size_t n = sweep.axes[a].values.size();
+    digits[a] = index % n;
+    index /= n;
+  }
+  SweepPoint p;
+  for (std::size_t a = 0; a < sweep.axes.size(); ++a) {
+    const SweepAxis& axis = sweep.axes[a];
+    const std::string& v = axis.values[digits[a]];
+    p.values.push_back(v);
+    p.assignments.push_back(axis.key + "=" + v);
+    p.label += (p.label.empty() ? "" : ", ") + axis.key + "=" + v;
+  }
+  return p;
+}
+
+std::vector<SweepPoint> expand_sweep(const SweepSpec& sweep) {
+  std::vector<SweepPoint> points;
+  const std::size_t size = sweep_size(sweep);
+  for (std::size_t i = 0; i < size; ++i) points.push_back(sweep_point(sweep, i));
   return points;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -34,7 +35,15 @@ struct SweepPoint {
 
 SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sweep_file);
 
-// The cross product of the axes, the first axis varying slowest.
+// Points of the cross product of the axes (1 without axes). Throws
+// config::ConfigError at the axis past which the count would overflow.
+std::size_t sweep_size(const SweepSpec& sweep);
+
+// Point `index` (< sweep_size) of the cross product, the first axis varying
+// slowest: points are made one at a time, never all at once.
+SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index);
+
+// Every point of the cross product, in index order (for small sweeps).
 std::vector<SweepPoint> expand_sweep(const SweepSpec& sweep);
 
 }  // namespace lutsim

@@ -59,17 +59,14 @@ MpiSession::MpiSession() {
 
 MpiSession::~MpiSession() { MPI_Finalize(); }
 
-SweepCounts coordinate_sweep(const MpiSession& mpi, const std::vector<PreparedPoint>& points,
-                             store::ResultsStore& store, const SweepProgress& progress) {
-  if (mpi.size() == 1) return run_sweep(points, store, 1, progress);
-  SweepCounts counts{points.size(), 0, 0};
-  std::vector<const PreparedPoint*> pending;
-  for (const PreparedPoint& p : points) {
-    if (!store.contains(p.key)) pending.push_back(&p);
-  }
-  counts.cached = counts.done = points.size() - pending.size();
+SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
+                             const std::vector<PointKey>& points, store::ResultsStore& store,
+                             const SweepProgress& progress) {
+  if (mpi.size() == 1) return run_sweep(source, points, store, 1, progress);
+  SweepCounts counts;
+  const std::vector<PointKey> pending = pending_points(points, store, counts);
   if (progress) progress(counts);
-  std::map<int, const PreparedPoint*> running;  // by rank
+  std::map<int, const PointKey*> running;  // by rank
   std::size_t next = 0;
   std::exception_ptr error;
   for (int active = mpi.size() - 1; active > 0;) {
@@ -90,8 +87,8 @@ SweepCounts coordinate_sweep(const MpiSession& mpi, const std::vector<PreparedPo
       if (!error) error = std::current_exception();
     }
     if (!error && next < pending.size()) {
-      running[m.rank] = pending[next];
-      send_index(m.rank, kTask, static_cast<std::int64_t>(pending[next++]->index));
+      running[m.rank] = &pending[next];
+      send_index(m.rank, kTask, static_cast<std::int64_t>(pending[next++].index));
     } else {
       send_index(m.rank, kStop, 0);
       --active;

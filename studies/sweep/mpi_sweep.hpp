@@ -38,8 +38,10 @@ class MpiSession {
 // Rank 0: hands out the points the store does not hold, stores each result as
 // it arrives (one transaction per point) and, at the end or at the first
 // error (its own or a rank's, whose text it rethrows), stops every rank.
-SweepCounts coordinate_sweep(const MpiSession& mpi, const std::vector<PreparedPoint>& points,
-                             store::ResultsStore& store, const SweepProgress& progress);
+// With one rank it runs the points itself, from `source`.
+SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
+                             const std::vector<PointKey>& points, store::ResultsStore& store,
+                             const SweepProgress& progress);
 
 // Rank 0 failing before coordinate_sweep: stops every other rank.
 void stop_sweep_ranks(const MpiSession& mpi);

@@ -1,5 +1,7 @@
 #include "studies/sweep/sweep_runner.hpp"
 
+#include <stdexcept>
+
 #include "core/config/config_error.hpp"
 #include "core/io/git_revision.hpp"
 #include "core/parallel/parallel_map.hpp"
@@ -7,12 +9,13 @@
 
 namespace lutsim {
 
-PreparedPoint prepare_point(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
-                            const std::filesystem::path& configs, config::ConfigFiles& files) {
+PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
+  SweepPoint point = sweep_point(source.sweep, index);
   try {
-    LoadedStudy study = load_study(files.load(sweep.base), point.assignments, configs, files);
+    LoadedStudy study = load_study(source.files.load(source.sweep.base), point.assignments,
+                                   source.configs_dir, source.files);
     std::string key = store::point_key(study.resolved, git_revision());
-    return {index, point, std::move(study), std::move(key)};
+    return {index, std::move(point), std::move(study), std::move(key)};
   } catch (const config::ConfigError& e) {
     throw config::ConfigError(e.where(), e.key_path(),
                               e.message() + " (sweep point: " + point.label + ")");
@@ -32,33 +35,45 @@ store::StoredPoint run_point(const PreparedPoint& p) {
   return out;
 }
 
-std::vector<PreparedPoint> prepare_sweep(const SweepSpec& sweep,
-                                         const std::filesystem::path& configs_dir,
-                                         SweepShard shard) {
-  const std::vector<SweepPoint> all = expand_sweep(sweep);
-  config::ConfigFiles files;
-  std::vector<PreparedPoint> points;
-  for (std::size_t i = shard.index; i < all.size(); i += shard.count) {
-    points.push_back(prepare_point(sweep, i, all[i], configs_dir, files));
-  }
+std::vector<PointKey> check_sweep(const SweepSource& source, SweepShard shard, int jobs) {
+  const std::size_t size = sweep_size(source.sweep);
+  const std::size_t count = size > shard.index ? (size - shard.index - 1) / shard.count + 1 : 0;
+  std::vector<PointKey> points(count);
+  parallel_map(
+      count, jobs,
+      [&](std::size_t i) { return prepare_point(source, shard.index + i * shard.count).key; },
+      [&](std::size_t i, std::string&& key) {
+        points[i] = {shard.index + i * shard.count, std::move(key)};
+      });
   return points;
 }
 
-SweepCounts run_sweep(const std::vector<PreparedPoint>& points, store::ResultsStore& store,
-                      int jobs, const SweepProgress& progress) {
-  SweepCounts counts{points.size(), 0, 0};
-  std::vector<const PreparedPoint*> pending;
-  for (const PreparedPoint& p : points) {
-    if (store.contains(p.key)) {
-      ++counts.cached;
-    } else {
-      pending.push_back(&p);
-    }
+std::vector<PointKey> pending_points(const std::vector<PointKey>& points,
+                                     store::ResultsStore& store, SweepCounts& counts) {
+  std::vector<PointKey> pending;
+  for (const PointKey& p : points) {
+    if (!store.contains(p.key)) pending.push_back(p);
   }
-  counts.done = counts.cached;
+  counts = {points.size(), points.size() - pending.size(), points.size() - pending.size()};
+  return pending;
+}
+
+store::StoredPoint run_checked_point(const SweepSource& source, const PointKey& p) {
+  PreparedPoint prepared = prepare_point(source, p.index);
+  if (prepared.key != p.key) {
+    throw std::runtime_error("sweep point " + prepared.point.label +
+                             " loaded with another resolved config than when it was checked");
+  }
+  return run_point(prepared);
+}
+
+SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& points,
+                      store::ResultsStore& store, int jobs, const SweepProgress& progress) {
+  SweepCounts counts;
+  const std::vector<PointKey> pending = pending_points(points, store, counts);
   if (progress) progress(counts);
   parallel_map(
-      pending.size(), jobs, [&](std::size_t i) { return run_point(*pending[i]); },
+      pending.size(), jobs, [&](std::size_t i) { return run_checked_point(source, pending[i]); },
       [&](std::size_t, store::StoredPoint&& result) {
         // A point equal to one before it in this sweep is stored once.
         store.put(result);
@@ -68,17 +83,19 @@ SweepCounts run_sweep(const std::vector<PreparedPoint>& points, store::ResultsSt
   return counts;
 }
 
-std::vector<store::StoredPoint> stored_points(const std::vector<PreparedPoint>& points,
+std::vector<store::StoredPoint> stored_points(const SweepSpec& sweep,
+                                              const std::vector<PointKey>& points,
                                               store::ResultsStore& store) {
   std::vector<store::StoredPoint> out;
-  for (const PreparedPoint& p : points) {
+  for (const PointKey& p : points) {
+    const SweepPoint point = sweep_point(sweep, p.index);
     auto stored = store.get(p.key);
     if (!stored) {
-      throw store::StoreError(store.file(), "point " + p.point.label + " (key " + p.key +
+      throw store::StoreError(store.file(), "point " + point.label + " (key " + p.key +
                                                 ") is missing after the run");
     }
-    stored->label = p.point.label;
-    stored->axis_values = p.point.values;
+    stored->label = point.label;
+    stored->axis_values = point.values;
     out.push_back(std::move(*stored));
   }
   return out;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/config_files.hpp"
 #include "core/specs/sweep_spec.hpp"
 #include "store/results_store.hpp"
 #include "studies/study_loader.hpp"
@@ -27,17 +28,31 @@ struct PreparedPoint {
   std::string key;  // store::point_key of its resolved config and this binary's revision
 };
 
-// Loads and checks every point of the shard, so a bad axis value fails before
-// any point runs; a config error names the point's axis values.
-std::vector<PreparedPoint> prepare_sweep(const SweepSpec& sweep,
-                                         const std::filesystem::path& configs_dir,
-                                         SweepShard shard);
+// What a sweep keeps of a checked point until it runs: its index in the
+// cross product and its store key (about 100 bytes; the point's config is
+// loaded again when it runs, from the files parsed once).
+struct PointKey {
+  std::size_t index = 0;
+  std::string key;
+};
 
-// Loads and checks one point (prepare_sweep's step), and runs it. Config
-// files are parsed through `files`, once for all the points it prepares.
-PreparedPoint prepare_point(const SweepSpec& sweep, std::size_t index, const SweepPoint& point,
-                            const std::filesystem::path& configs_dir, config::ConfigFiles& files);
+// Where a sweep's points come from: the sweep, the configs folder and the
+// config files, parsed once for every point.
+struct SweepSource {
+  const SweepSpec& sweep;
+  std::filesystem::path configs_dir;
+  config::ConfigFiles& files;
+};
+
+// Loads and checks point `index` of the cross product; a config error names
+// the point's axis values.
+PreparedPoint prepare_point(const SweepSource& source, std::size_t index);
 store::StoredPoint run_point(const PreparedPoint& point);
+
+// Loads and checks every point of the shard on `jobs` threads, one point at a
+// time each, so a bad axis value fails before any point runs; keeps only each
+// point's key, in index order.
+std::vector<PointKey> check_sweep(const SweepSource& source, SweepShard shard, int jobs);
 
 struct SweepCounts {
   std::size_t total = 0;   // points of the run
@@ -46,17 +61,27 @@ struct SweepCounts {
 };
 using SweepProgress = std::function<void(const SweepCounts&)>;
 
+// The points the store does not hold yet, in the order given; `counts` gets
+// the run's total and cached points.
+std::vector<PointKey> pending_points(const std::vector<PointKey>& points,
+                                     store::ResultsStore& store, SweepCounts& counts);
+
 // Runs the points the store does not hold yet with `jobs` threads (each point
-// a study object of its own; studies keep no shared mutable state), while
-// the calling thread alone writes each result to the store as it arrives,
-// one transaction per point. `progress` is called on the calling thread after
-// the cache check and after each stored point.
-SweepCounts run_sweep(const std::vector<PreparedPoint>& points, store::ResultsStore& store,
-                      int jobs, const SweepProgress& progress);
+// loaded and run on its thread, a study object of its own; studies keep no
+// shared mutable state), while the calling thread alone writes each result to
+// the store as it arrives, one transaction per point. `progress` is called on
+// the calling thread after the cache check and after each stored point.
+SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& points,
+                      store::ResultsStore& store, int jobs, const SweepProgress& progress);
+
+// Runs point `p` (prepare_point, run_point); std::runtime_error if its key is
+// not the one it was checked with.
+store::StoredPoint run_checked_point(const SweepSource& source, const PointKey& p);
 
 // The points as the store holds them, in the order given, each with its own
 // label and axis values. Throws store::StoreError if one is missing.
-std::vector<store::StoredPoint> stored_points(const std::vector<PreparedPoint>& points,
+std::vector<store::StoredPoint> stored_points(const SweepSpec& sweep,
+                                              const std::vector<PointKey>& points,
                                               store::ResultsStore& store);
 
 // The sweep's axes as a store records them.
