@@ -53,7 +53,10 @@ nlohmann::json layout_json(const std::vector<StoredTable>& tables) {
 
 nlohmann::json axes_json(const std::vector<StoredAxis>& axes) {
   nlohmann::json j = nlohmann::json::array();
-  for (const StoredAxis& a : axes) j.push_back({{"column", a.column}, {"key", a.key}});
+  for (const StoredAxis& a : axes) {
+    j.push_back({{"column", a.column}, {"key", a.key}});
+    if (!a.sampling.empty()) j.back()["sampling"] = a.sampling;
+  }
   return j;
 }
 
@@ -87,7 +90,15 @@ std::vector<StoredAxis> read_axes(const SqliteDatabase& db, const std::string& t
   const auto columns = strings_of(db, "axes", j, "column");
   const auto keys = strings_of(db, "axes", j, "key");
   std::vector<StoredAxis> out;
-  for (std::size_t i = 0; i < columns.size(); ++i) out.push_back({columns[i], keys[i]});
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const auto* sampling = j[i].contains("sampling")
+                               ? j[i]["sampling"].get_ptr<const std::string*>()
+                               : nullptr;
+    if (j[i].contains("sampling") && sampling == nullptr) {
+      throw StoreError(db.file(), "axes: expected a string \"sampling\"");
+    }
+    out.push_back({columns[i], keys[i], sampling ? *sampling : ""});
+  }
   return out;
 }
 
@@ -110,7 +121,10 @@ std::vector<StoredTable> read_layout_json(const SqliteDatabase& db, const std::s
 
 std::string axes_text(const std::vector<StoredAxis>& axes) {
   std::string s;
-  for (const StoredAxis& a : axes) s += (s.empty() ? "" : ", ") + a.column + " (" + a.key + ")";
+  for (const StoredAxis& a : axes) {
+    s += (s.empty() ? "" : ", ") + a.column + " (" + a.key +
+         (a.sampling.empty() ? "" : "; " + a.sampling) + ")";
+  }
   return "[" + s + "]";
 }
 

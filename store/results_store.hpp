@@ -23,6 +23,7 @@ struct StoredTable {
 struct StoredAxis {
   std::string column;  // result column
   std::string key;     // dotted config key
+  std::string sampling{};  // how its values were drawn (a random axis's seed); empty when listed
   bool operator==(const StoredAxis&) const = default;
 };
 

@@ -302,8 +302,8 @@ void add_sweep_command(CLI::App& app) {
   auto opts = std::make_shared<SweepOptions>();
   CLI::App* cmd = app.add_subcommand("sweep", "Run a study over crossed axes of its config");
   cmd->footer(
-      "Run a sweep: the cross product of the sweep file's axes, each point the base study config "
-      "with --set overrides (hw.<config>.<key> reaches a hardware config the study uses). Any "
+      "Run a sweep: the cross product of the sweep file's axes (the axes of one `zip:` advance "
+      "together), each point the base study config with --set overrides (hw.<config>.<key> reaches a hardware config the study uses). Any "
       "study runs (the base config's `study:` picks it). Every point is checked before any runs. "
       "Each point's results go to a store (SQLite, one transaction per point) keyed by the "
       "SHA-256 of its resolved config and lutsim's revision: a re-run, or a run after a killed "

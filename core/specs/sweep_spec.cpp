@@ -1,11 +1,131 @@
 #include "core/specs/sweep_spec.hpp"
 
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <limits>
+#include <random>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/config/output_name.hpp"
 
 namespace lutsim {
+namespace {
+
+// A number as a config value text: integers without a point, others in the
+// shortest text that reads back to the same double.
+std::string number_text(double x) {
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, x).ptr;
+  return std::string(text, end);
+}
+
+// [lo, hi] at `key` of `random`, lo < hi (and lo > 0 for a log scale).
+std::pair<double, double> read_range(config::ConfigReader& random, std::string_view key,
+                                     bool log_scale) {
+  const auto range = random.get<std::vector<double>>(
+      key, {.description = "[low, high] the samples are drawn from"});
+  if (range.size() != 2 || !(range[0] < range[1])) {
+    throw random.error(key, "expected [low, high] with low < high");
+  }
+  if (log_scale && !(range[0] > 0)) {
+    throw random.error(key, "a log-uniform range needs low > 0");
+  }
+  return {range[0], range[1]};
+}
+
+// The values of a `random:` axis: `samples` draws of one distribution from
+// std::mt19937_64 seeded by `seed` (the same values on every platform); its
+// description goes to `sampling`.
+std::vector<std::string> random_values(const config::ConfigReader& axis,
+                                       config::ConfigReader& random, std::string& sampling) {
+  const auto samples = random.get<std::int64_t>(
+      "samples", {.description = "values drawn", .min = 1, .max = 10'000'000});
+  const auto seed = random.get<std::int64_t>(
+      "seed", {.description = "seed of the draws (recorded with the axis)", .min = 0});
+  constexpr std::array<std::string_view, 3> kKinds{"uniform", "log_uniform", "choice"};
+  std::vector<std::string_view> given;
+  for (const auto kind : kKinds) {
+    if (random.has(kind)) given.push_back(kind);
+  }
+  if (given.size() != 1) {
+    throw axis.error("random", "expected one of uniform: [low, high], log_uniform: [low, high] "
+                               "or choice: [values]");
+  }
+  std::mt19937_64 engine(static_cast<std::uint64_t>(seed));
+  const auto unit = [&engine] { return static_cast<double>(engine() >> 11) * 0x1.0p-53; };
+  sampling = "random: " + std::to_string(samples) + " samples, seed " + std::to_string(seed) +
+             ", " + std::string(given[0]);
+  std::vector<std::string> values;
+  if (given[0] == "choice") {
+    const auto choices = random.get<std::vector<std::string>>(
+        "choice", {.description = "values drawn from, each equally likely"});
+    if (choices.empty()) throw random.error("choice", "expected at least one value");
+    for (std::int64_t i = 0; i < samples; ++i) {
+      values.push_back(choices[static_cast<std::size_t>(unit() * choices.size())]);
+    }
+    return values;
+  }
+  const bool log_scale = given[0] == "log_uniform";
+  const auto [lo, hi] = read_range(random, given[0], log_scale);
+  const bool integer = random.get<bool>(
+      "integer", {.description = "round each sample to the nearest integer",
+                  .default_value = false});
+  sampling += " [" + number_text(lo) + ", " + number_text(hi) + "]" + (integer ? ", integer" : "");
+  for (std::int64_t i = 0; i < samples; ++i) {
+    const double u = unit();
+    const double x = log_scale ? std::exp(std::log(lo) + u * (std::log(hi) - std::log(lo)))
+                               : lo + u * (hi - lo);
+    values.push_back(integer ? std::to_string(std::llround(x)) : number_text(x));
+  }
+  return values;
+}
+
+// Reads one axis (key, column, values) onto `axes`, refusing a key or column
+// an earlier axis has, and for a zipped axis a value count other than its
+// zip's first axis's.
+void add_axis(config::ConfigReader& axis, bool zipped, std::vector<SweepAxis>& axes) {
+  SweepAxis a;
+  a.key = axis.get<std::string>(
+      "key", {.description = "dotted key of the base config, or hw.<config>.<key> of a "
+                             "hardware config the study uses"});
+  a.column = axis.get<std::string>(
+      "column", {.description = "result column of this axis", .default_value = a.key});
+  if (auto random = axis.optional_section(
+          "random", "values drawn at random instead of listed under `values`")) {
+    if (axis.has("values")) throw axis.error("values", "an axis has values or random, not both");
+    a.values = random_values(axis, *random, a.sampling);
+  } else {
+    a.values = axis.get<std::vector<std::string>>(
+        "values", {.description = "values, each applied like --set key=value"});
+  }
+  a.where = axis.location();
+  a.zipped_with_previous = zipped;
+  // Two axes on one key would run one of them under the other's label.
+  for (const SweepAxis& earlier : axes) {
+    if (earlier.key == a.key) {
+      throw axis.error("key", "'" + a.key + "' is already swept by the axis at line " +
+                                  std::to_string(earlier.where.line));
+    }
+    if (earlier.column == a.column) {
+      throw axis.error("column", "'" + a.column + "' already names the axis at line " +
+                                     std::to_string(earlier.where.line));
+    }
+  }
+  if (zipped && axes.back().values.size() != a.values.size()) {
+    throw axis.error("values", "zipped axes need lists of equal length: '" + a.key + "' has " +
+                                   std::to_string(a.values.size()) + " values, '" +
+                                   axes.back().key + "' (line " +
+                                   std::to_string(axes.back().where.line) + ") has " +
+                                   std::to_string(axes.back().values.size()));
+  }
+  axes.push_back(std::move(a));
+}
+
+}  // namespace
 
 SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sweep_file) {
   SweepSpec s;
@@ -16,28 +136,16 @@ SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sw
                               "picks the study), relative to this file",
                .unit = "path"});
   s.base = sweep_file.parent_path() / base;
-  for (auto& axis : root.section_list("axes", "swept parameters, crossed")) {
-    SweepAxis a;
-    a.key = axis.get<std::string>(
-        "key", {.description = "dotted key of the base config, or hw.<config>.<key> of a "
-                               "hardware config the study uses"});
-    a.column = axis.get<std::string>(
-        "column", {.description = "result column of this axis", .default_value = a.key});
-    a.values = axis.get<std::vector<std::string>>(
-        "values", {.description = "values, each applied like --set key=value"});
-    a.where = axis.location();
-    // Two axes on one key would run one of them under the other's label.
-    for (const SweepAxis& earlier : s.axes) {
-      if (earlier.key == a.key) {
-        throw axis.error("key", "'" + a.key + "' is already swept by the axis at line " +
-                                    std::to_string(earlier.where.line));
-      }
-      if (earlier.column == a.column) {
-        throw axis.error("column", "'" + a.column + "' already names the axis at line " +
-                                       std::to_string(earlier.where.line));
-      }
+  for (auto& entry : root.section_list(
+           "axes", "swept parameters, crossed: each a key with values, or a zip of such axes")) {
+    if (!entry.has("zip")) {
+      add_axis(entry, false, s.axes);
+      continue;
     }
-    s.axes.push_back(std::move(a));
+    auto zipped = entry.section_list(
+        "zip", "axes advanced together (the first values of each, then the second, ...)");
+    if (zipped.size() < 2) throw entry.error("zip", "expected two or more axes to zip");
+    for (std::size_t i = 0; i < zipped.size(); ++i) add_axis(zipped[i], i > 0, s.axes);
   }
   return s;
 }
@@ -45,6 +153,7 @@ SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sw
 std::size_t sweep_size(const SweepSpec& sweep) {
   std::size_t size = 1;
   for (const SweepAxis& axis : sweep.axes) {
+    if (axis.zipped_with_previous) continue;  // its dimension is counted
     const std::size_t n = axis.values.size();
     if (n != 0 && size > std::numeric_limits<std::size_t>::max() / n) {
       throw config::ConfigError(axis.where, "axes",
@@ -58,9 +167,15 @@ std::size_t sweep_size(const SweepSpec& sweep) {
 }
 
 SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index) {
-  // Mixed radix, the last axis the lowest digit.
+  // Mixed radix over the dimensions, the last the lowest digit; a zipped
+  // axis takes the digit of the axis after it in its zip.
   std::vector<std::size_t> digits(sweep.axes.size());
   for (std::size_t a = sweep.axes.size(); a-- > 0;) {
+    const bool zip_continues = a + 1 < sweep.axes.size() && sweep.axes[a + 1].zipped_with_previous;
+    if (zip_continues) {
+      digits[a] = digits[a + 1];
+      continue;
+    }
     const std::size_t n = sweep.axes[a].values.size();
     digits[a] = index % n;
     index /= n;

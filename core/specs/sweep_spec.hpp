@@ -17,9 +17,17 @@ struct SweepAxis {
   std::string column;  // names the axis in the results; default the key
   std::vector<std::string> values;
   config::SourceLocation where;  // of the axis in the sweep file
+  // How `values` were drawn: empty when listed, else the `random:` draw with
+  // its seed ("random: 4 samples, seed 7, log_uniform [1, 1000], integer").
+  std::string sampling;
+  // Advances together with the axis before it (one `zip:` of the sweep
+  // file), whose values it has as many of; else crossed with it.
+  bool zipped_with_previous = false;
 };
 
-// A sweep: a base study config and axes crossed with each other.
+// A sweep: a base study config and axes crossed with each other, except
+// that the axes of one `zip:` advance together (one dimension of the cross
+// product).
 struct SweepSpec {
   std::string name;            // results/<name>/
   std::filesystem::path base;  // resolved against the sweep file's directory
@@ -35,12 +43,12 @@ struct SweepPoint {
 
 SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sweep_file);
 
-// Points of the cross product of the axes (1 without axes). Throws
+// Points of the cross product of the dimensions (1 without axes). Throws
 // config::ConfigError at the axis past which the count would overflow.
 std::size_t sweep_size(const SweepSpec& sweep);
 
-// Point `index` (< sweep_size) of the cross product, the first axis varying
-// slowest: points are made one at a time, never all at once.
+// Point `index` (< sweep_size) of the cross product, the first dimension
+// varying slowest: points are made one at a time, never all at once.
 SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index);
 
 // Every point of the cross product, in index order (for small sweeps).

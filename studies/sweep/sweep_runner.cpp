@@ -103,7 +103,7 @@ std::vector<store::StoredPoint> stored_points(const SweepSpec& sweep,
 
 std::vector<store::StoredAxis> stored_axes(const SweepSpec& sweep) {
   std::vector<store::StoredAxis> out;
-  for (const SweepAxis& a : sweep.axes) out.push_back({a.column, a.key});
+  for (const SweepAxis& a : sweep.axes) out.push_back({a.column, a.key, a.sampling});
   return out;
 }
 

@@ -162,3 +162,37 @@ TEST_CASE("bad sweep store options give one line", "[cli]") {
   }
   fs::remove_all(text);
 }
+
+TEST_CASE("zipped axes advance together and each point is what lutsim gemm gives", "[cli]") {
+  const fs::path out = fresh("zip");
+  run_ok("sweep tests/cli/data/gemm_zip_sweep.yaml --out " + out.string());
+  std::ifstream in(out / "sweep.json");
+  const auto rows = nlohmann::json::parse(in)["rows"];
+  REQUIRE(rows.size() == 4);
+  const std::vector<std::vector<std::string>> expected{
+      {"4096", "2048", "2"}, {"4096", "2048", "4"}, {"8192", "1024", "2"}, {"8192", "1024", "4"}};
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    const auto& e = expected[i];
+    CHECK(row["sweep_point"] == "n=" + e[0] + ", k=" + e[1] + ", weight_bits=" + e[2]);
+    CHECK(std::vector<std::string>{row["n"], row["k"], row["weight_bits"]} == e);
+    const auto gemm = nlohmann::json::parse(
+        run_ok("gemm --hw a100_lut_4x --m 16 --n " + e[0] + " --k " + e[1] + " --wbits " + e[2] +
+               " --json")
+            .out)["tables"]["gemm"][0];
+    CHECK(row["time"] == gemm["time_us"]);
+    CHECK(row["kernel"] == gemm["kernel"]);
+  }
+  fs::remove_all(out);
+}
+
+TEST_CASE("a zip of lists of unequal length names both axes before any point runs", "[cli]") {
+  const fs::path out = fresh("zip_unequal");
+  const Run r = lutsim::test::run_lutsim("sweep tests/cli/data/gemm_zip_unequal_sweep.yaml --out " +
+                                         out.string());
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("tests/cli/data/gemm_zip_unequal_sweep.yaml:9:17: "
+                                    "axes[0].zip[1].values: zipped axes need lists of equal "
+                                    "length: 'k' has 3 values, 'n' (line 6) has 2"));
+  CHECK_FALSE(fs::exists(out));
+}

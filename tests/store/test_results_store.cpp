@@ -191,3 +191,19 @@ TEST_CASE("a sweep table has the point, its axes, then the study's columns", "[s
 }
 
 }  // namespace lutsim::store
+
+namespace lutsim::store {
+
+TEST_CASE("a random axis's sampling and seed are kept with the store's axes", "[store]") {
+  const fs::path file = fresh("sampling");
+  const std::vector<StoredAxis> axes{
+      {"m", "m", ""}, {"seed", "problem.seed", "random: 3 samples, seed 7, uniform [1, 9]"}};
+  { (void)ResultsStore::open_for_writing(file, axes); }
+  CHECK(ResultsStore::open_existing(file).axes() == axes);
+  std::vector<StoredAxis> reseeded = axes;
+  reseeded[1].sampling = "random: 3 samples, seed 8, uniform [1, 9]";
+  CHECK_THROWS_WITH(ResultsStore::open_for_writing(file, reseeded),
+                    Catch::Contains("seed (problem.seed; random: 3 samples, seed 7, uniform [1, 9])"));
+}
+
+}  // namespace lutsim::store

@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "core/config/config_document.hpp"
 #include "core/specs/model_spec.hpp"
 #include "core/specs/sweep_spec.hpp"
@@ -53,4 +58,113 @@ TEST_CASE("a sweep whose point count overflows is refused at the axis", "[config
                     "than 18446744073709551615 points");
   s.axes.pop_back();
   CHECK(sweep_size(s) == std::size_t{1} << 48);
+}
+
+TEST_CASE("a zip of axes is one dimension of the cross product", "[config]") {
+  auto doc = ConfigDocument::load_string(
+      "name: z\nbase: b.yaml\naxes:\n  - key: a\n    values: [1, 2]\n  - zip:\n"
+      "      - key: b\n        values: [x, y, z]\n      - key: c\n        column: cc\n"
+      "        values: [7, 8, 9]\n",
+      "z.yaml", ".");
+  auto root = doc.root();
+  const SweepSpec s = read_sweep(root, "z.yaml");
+  doc.check_all_consumed();
+  REQUIRE(s.axes.size() == 3);
+  CHECK_FALSE(s.axes[1].zipped_with_previous);
+  CHECK(s.axes[2].zipped_with_previous);
+  CHECK(s.axes[2].column == "cc");
+  REQUIRE(sweep_size(s) == 6);
+  CHECK(sweep_point(s, 0).label == "a=1, b=x, c=7");
+  CHECK(sweep_point(s, 2).label == "a=1, b=z, c=9");
+  CHECK(sweep_point(s, 4).values == std::vector<std::string>{"2", "y", "8"});
+}
+
+TEST_CASE("a zip needs two axes of equal length", "[config]") {
+  const auto error = [](const std::string& axes) {
+    auto doc = ConfigDocument::load_string("name: z\nbase: b.yaml\naxes:\n" + axes, "z.yaml", ".");
+    auto root = doc.root();
+    try {
+      (void)read_sweep(root, "z.yaml");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("  - zip:\n      - key: b\n        values: [1]\n") ==
+        "z.yaml:5:7: axes[0].zip: expected two or more axes to zip");
+  CHECK(error("  - zip:\n      - key: b\n        values: [1, 2]\n      - key: c\n"
+              "        values: [1]\n") ==
+        "z.yaml:8:17: axes[0].zip[1].values: zipped axes need lists of equal length: 'c' has 1 "
+        "values, 'b' (line 5) has 2");
+}
+
+namespace {
+
+SweepSpec sweep_of(const std::string& axes) {
+  auto doc = ConfigDocument::load_string("name: r\nbase: b.yaml\naxes:\n" + axes, "r.yaml", ".");
+  auto root = doc.root();
+  SweepSpec s = read_sweep(root, "r.yaml");
+  doc.check_all_consumed();
+  return s;
+}
+
+std::string sweep_error(const std::string& axes) {
+  try {
+    (void)sweep_of(axes);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("a random axis draws its values from its seed", "[config]") {
+  const auto log_axis = [](int seed) {
+    return sweep_of("  - key: n\n    random: {samples: 2001, seed: " + std::to_string(seed) +
+                    ", log_uniform: [1, 1000000], integer: true}\n")
+        .axes.at(0);
+  };
+  const SweepAxis a = log_axis(7);
+  CHECK(a.sampling == "random: 2001 samples, seed 7, log_uniform [1, 1e+06], integer");
+  REQUIRE(a.values.size() == 2001);
+  std::vector<std::int64_t> n;
+  for (const auto& v : a.values) n.push_back(std::stoll(v));  // integers, written as such
+  CHECK(*std::min_element(n.begin(), n.end()) >= 1);
+  CHECK(*std::max_element(n.begin(), n.end()) <= 1000000);
+  // Log-uniform over 6 decades: the median is near 10^3, a quarter lies below 10^1.5.
+  std::sort(n.begin(), n.end());
+  CHECK(n[1000] > 500);
+  CHECK(n[1000] < 2000);
+  CHECK(n[500] > 16);
+  CHECK(n[500] < 64);
+  CHECK(log_axis(7).values == a.values);
+  CHECK(log_axis(8).values != a.values);
+
+  const SweepAxis choice =
+      sweep_of("  - key: act\n    random: {samples: 50, seed: 1, choice: [fp16, int8]}\n").axes[0];
+  CHECK(choice.sampling == "random: 50 samples, seed 1, choice");
+  CHECK(std::count(choice.values.begin(), choice.values.end(), "fp16") +
+            std::count(choice.values.begin(), choice.values.end(), "int8") ==
+        50);
+  CHECK(std::count(choice.values.begin(), choice.values.end(), "fp16") > 10);
+  CHECK(std::count(choice.values.begin(), choice.values.end(), "int8") > 10);
+
+  const SweepAxis uniform =
+      sweep_of("  - key: x\n    random: {samples: 10, seed: 3, uniform: [0.5, 0.75]}\n").axes[0];
+  for (const auto& v : uniform.values) {
+    CHECK(std::stod(v) >= 0.5);
+    CHECK(std::stod(v) < 0.75);
+  }
+}
+
+TEST_CASE("a random axis is refused without exactly one distribution", "[config]") {
+  CHECK(sweep_error("  - key: x\n    random: {samples: 2, seed: 1}\n") ==
+        "r.yaml:5:13: axes[0].random: expected one of uniform: [low, high], log_uniform: [low, "
+        "high] or choice: [values]");
+  CHECK(sweep_error("  - key: x\n    values: [1]\n    random: {samples: 2, seed: 1, uniform: "
+                    "[0, 1]}\n") ==
+        "r.yaml:5:13: axes[0].values: an axis has values or random, not both");
+  CHECK(sweep_error("  - key: x\n    random: {samples: 2, seed: 1, log_uniform: [0, 1]}\n") ==
+        "r.yaml:5:48: axes[0].random.log_uniform: a log-uniform range needs low > 0");
 }
