@@ -41,12 +41,12 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
   const std::filesystem::path path = hardware_config_path(name_or_path, configs_dir_);
   const std::string stem = path.stem().string();
   if (const auto found = loaded_.find(stem); found != loaded_.end()) {
-    if (found->second.path != path) {
-      throw where.error(key, "hardware configs " + found->second.path.string() + " and " +
+    if (found->second->path != path) {
+      throw where.error(key, "hardware configs " + found->second->path.string() + " and " +
                                  path.string() + " share the name '" + stem +
                                  "' that hw.<config> overrides address");
     }
-    return found->second.spec;
+    return found->second->spec;
   }
   std::error_code ignored;
   if (!std::filesystem::is_regular_file(path, ignored)) {
@@ -54,6 +54,20 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
                                (std::filesystem::exists(path, ignored) ? " is not a regular file"
                                                                        : " does not exist"));
   }
+  // The spec is a pure function of the file and its overrides: without
+  // overrides it is read once per run (every point of a sweep that sets no
+  // key of this config shares it); with them, for this object alone, so the
+  // run keeps no copy per point.
+  const auto read = [&](const std::filesystem::path& file) { return read_config(file, stem); };
+  const bool overridden = std::any_of(routed_.begin(), routed_.end(),
+                                      [&](const Routed& r) { return r.config == stem; });
+  auto loaded = overridden ? std::make_shared<const Loaded>(read(path))
+                           : files_.parsed<Loaded>(path, read);
+  return loaded_.emplace(stem, std::move(loaded)).first->second->spec;
+}
+
+HardwareConfigs::Loaded HardwareConfigs::read_config(const std::filesystem::path& path,
+                                                     const std::string& stem) const {
   auto doc = files_.load(path);
   for (const Routed& r : routed_) {
     if (r.config == stem) doc.apply_override(r.rest, r.prefix);
@@ -67,13 +81,12 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
     const std::filesystem::path canonical = std::filesystem::weakly_canonical(f, ec);
     files.push_back(ec ? std::filesystem::path(f).lexically_normal() : canonical);
   }
-  return loaded_.emplace(stem, Loaded{path, std::move(spec), doc.resolved(), std::move(files)})
-      .first->second.spec;
+  return {path, std::move(spec), doc.resolved(), std::move(files)};
 }
 
 const HardwareConfigs::Loaded& HardwareConfigs::loaded_of(const HardwareSpec& spec) const {
   for (const auto& [stem, loaded] : loaded_) {
-    if (&loaded.spec == &spec) return loaded;
+    if (&loaded->spec == &spec) return *loaded;
   }
   throw std::logic_error("HardwareConfigs: " + spec.name + " was not loaded here");
 }
@@ -109,7 +122,7 @@ void HardwareConfigs::check_all_routed_used() const {
 
 nlohmann::json HardwareConfigs::resolved() const {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [stem, loaded] : loaded_) out[stem] = loaded.resolved;
+  for (const auto& [stem, loaded] : loaded_) out[stem] = loaded->resolved;
   return out;
 }
 

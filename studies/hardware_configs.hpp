@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -67,11 +68,14 @@ class HardwareConfigs {
     std::vector<std::filesystem::path> files;  // canonical: the config, then what it extends
   };
   const Loaded& loaded_of(const HardwareSpec& spec) const;
+  // The config at `path` with the overrides routed to `stem`, read strictly.
+  Loaded read_config(const std::filesystem::path& path, const std::string& stem) const;
 
   std::filesystem::path configs_dir_;
   config::ConfigFiles& files_;
   std::vector<Routed> routed_;
-  std::map<std::string, Loaded, std::less<>> loaded_;
+  // Shared with the other HardwareConfigs of the run (through files_).
+  std::map<std::string, std::shared_ptr<const Loaded>, std::less<>> loaded_;
 };
 
 }  // namespace lutsim

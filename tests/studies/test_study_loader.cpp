@@ -4,13 +4,16 @@
 #include <vector>
 
 #include "core/config/config_document.hpp"
+#include "core/config/config_files.hpp"
 #include "studies/compare/compare_study.hpp"
 #include "studies/hardware_configs.hpp"
 #include "studies/study_loader.hpp"
+#include "tests/support/config_error_from.hpp"
 
 using namespace lutsim;
 using config::ConfigDocument;
 using config::ConfigError;
+using test::config_error_from;
 
 namespace {
 
@@ -72,6 +75,25 @@ TEST_CASE("bad hardware overrides name the override and the key", "[studies]") {
   CHECK_THAT(load_error({"hw.a100_lut_4x.lut_tensor_core.array_n=0"}),
              Catch::Contains("--set hw.a100_lut_4x.lut_tensor_core.array_n=0") &&
                  Catch::Contains("lut_tensor_core.array_n"));
+}
+
+TEST_CASE("the points of one run share a hardware config they do not override", "[studies]") {
+  config::ConfigFiles files;
+  const auto point = [&](const std::vector<std::string>& sets) {
+    return load_study(files.load(kCompare), sets, "configs", files).resolved["hw"];
+  };
+  const auto plain = point({});
+  const auto set = point({"hw.a100_lut_4x.lut_tensor_core.array_n=128"});
+  const auto again = point({});
+  CHECK(plain["a100_lut_4x"]["lut_tensor_core"]["array_n"] == 64);
+  CHECK(set["a100_lut_4x"]["lut_tensor_core"]["array_n"] == 128);
+  CHECK(set["a100_lut_8x"] == plain["a100_lut_8x"]);
+  CHECK(again == plain);
+  // A bad override after the shared read is still an error at the override.
+  CHECK_THAT(std::string(config_error_from([&] { point({"hw.a100_lut_4x.sm.count=0"}); }).what()),
+             Catch::StartsWith("--set hw.a100_lut_4x.sm.count=0:1:") &&
+                 Catch::Contains("sm.count"));
+  CHECK(point({}) == plain);
 }
 
 // Found by fuzz/study_yaml: the error named only the missing file, not the study key
