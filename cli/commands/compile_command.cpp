@@ -193,10 +193,10 @@ void add_compile_command(CLI::App& app) {
       "compile", "Build a model's dataflow graph and run the LUT compiler passes on it");
   cmd->footer(
       "Builds the dataflow graph of a model's forward pass (or of a trace CSV with the inputs "
-      "column), runs the passes a pass config lists (default: split_precompute, "
-      "fuse_precompute) for the hardware's LUT array, and writes graph_before.dot/.json, "
-      "graph_after.dot/.json and passes.json (each pass's nodes added and removed and what "
-      "happened to each GEMM) into --out.");
+      "column), runs the passes a pass config lists (default: reinterpret_weights, "
+      "split_precompute, fuse_precompute) for the hardware's LUT array, and writes "
+      "graph_before.dot/.json, graph_after.dot/.json and passes.json (each pass's nodes added "
+      "and removed and what happened to each GEMM) into --out.");
   cmd->add_option("--hw", o->hw, "hardware config with a lut_tensor_core: a name in configs/hw or a path")
       ->required();
   CLI::Option* model = add_trace_options(*cmd, o->trace);
@@ -204,7 +204,8 @@ void add_compile_command(CLI::App& app) {
       cmd->add_option("--trace", o->trace_csv, "compile this trace CSV (with the inputs column)")
           ->check(CLI::ExistingFile);
   model->excludes(csv);
-  cmd->add_option("--passes", o->passes, "pass config YAML: passes: [split_precompute, ...]")
+  cmd->add_option("--passes", o->passes,
+                  "pass config YAML: passes: [reinterpret_weights, split_precompute, ...]")
       ->check(CLI::ExistingFile);
   cmd->add_option("-o,--out", o->out, "result folder")->required()->check(non_empty());
   cmd->add_option("--configs-dir", o->configs_dir, "folder with hw/ and models/")

@@ -19,7 +19,10 @@ bool reads_weights(NodeKind kind) {
 std::string node_label(const Graph& g, NodeId id) {
   const Node& n = g.node(id);
   std::string label = n.name + "\\n" + std::string(to_string(n.kind));
-  if (reads_weights(n.kind)) label += " w" + std::to_string(n.weight_bits);
+  if (reads_weights(n.kind)) {
+    label += " w" + std::to_string(n.weight_bits);
+    if (n.weight_code == WeightCode::kOdd) label += " odd";
+  }
   if (!n.fused.empty()) {
     std::string fused;
     for (const std::string& f : n.fused) fused += (fused.empty() ? "" : ", ") + f;
@@ -44,7 +47,10 @@ nlohmann::json node_json(const Graph& g, NodeId id) {
   if (is_gemm(n.kind)) {
     j["gemm"] = {{"m", n.gemm.m}, {"n", n.gemm.n}, {"k", n.gemm.k}, {"batch", n.gemm.batch}};
   }
-  if (reads_weights(n.kind)) j["weight_bits"] = n.weight_bits;
+  if (reads_weights(n.kind)) {
+    j["weight_bits"] = n.weight_bits;
+    if (n.weight_bits != 16) j["weight_code"] = std::string(to_string(n.weight_code));
+  }
   if (n.tables) {
     j["tables"] = {{"group_size", n.tables->group_size},
                    {"entries", n.tables->entries},

@@ -30,6 +30,10 @@ std::string_view to_string(NodeKind kind) {
                               std::to_string(static_cast<int>(kind)) + " has no name");
 }
 
+std::string_view to_string(WeightCode code) {
+  return code == WeightCode::kOdd ? "odd" : "unsigned";
+}
+
 std::vector<std::int64_t> table_shape(std::int64_t rows, std::int64_t k,
                                       const TableLayout& layout) {
   return {rows, k / layout.group_size, layout.entries};

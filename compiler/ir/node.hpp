@@ -27,6 +27,15 @@ enum class NodeKind {
 
 std::string_view to_string(NodeKind kind);
 
+// How a linear's low-bit weights are coded: as quantizers store them, or
+// reinterpreted offline (the reinterpret_weights pass) for symmetric tables.
+enum class WeightCode {
+  kUnsigned,  // codes q in [0, 2^b): tables of all 2^k subset sums (unsigned_full)
+  kOdd,       // q' = 2q - (2^b - 1), scale / 2, zero point 2z - (2^b - 1): symmetric tables
+};
+
+std::string_view to_string(WeightCode code);  // "unsigned" | "odd"
+
 // A GEMM's sizes: batch independent instances of M x N x K.
 struct GemmDims {
   std::int64_t m = 0;
@@ -62,6 +71,7 @@ struct Node {
   std::vector<std::int64_t> shape;
   GemmDims gemm;                         // kLinear, kLutLinear, kPrecompute (m, k), attention
   int weight_bits = 16;                  // kLinear, kLutLinear
+  WeightCode weight_code = WeightCode::kUnsigned;  // kLinear, kLutLinear with low-bit weights
   DataType act_dtype = DataType::kFp16;  // the type the node reads activations as
   std::int64_t count = 1;                // runs per forward pass (num_layers for a layer's op)
   // kPrecompute and kLutLinear: the tables written or read. A norm or

@@ -52,6 +52,11 @@ LutGemmConfig ReferenceEvaluator::config_of(const Node& n) const {
   LutGemmConfig cfg = datapath_;
   cfg.weight_bits = n.weight_bits;
   cfg.activation = n.act_dtype;
+  if (n.weight_code == WeightCode::kUnsigned) {
+    cfg.geometry.table_form = TableForm::kUnsignedFull;
+  } else if (!cfg.geometry.symmetric()) {
+    throw refused(n, "odd weight codes on an unsigned_full datapath");
+  }
   return cfg;
 }
 
@@ -70,12 +75,19 @@ const QuantizedWeights& ReferenceEvaluator::weights_of(const Node& n) const {
 ReferenceEvaluator::Value ReferenceEvaluator::linear(const Node& n, const Value& in) const {
   if (n.weight_bits == 16) throw refused(n, "16-bit weights are not modelled");
   const LutGemmConfig cfg = config_of(n);
+  const QuantizedWeights& w = weights_of(n);
+  Value v;
   if (n.kind == NodeKind::kLinear) {
-    return {fp16_rounded(lut_mpgemm(in.values, weights_of(n), cfg).accumulators), {}};
+    v.values = fp16_rounded(lut_mpgemm(in.values, w, cfg).outputs);
+  } else {
+    const Matrix acc = lut_accumulate(in.tables, static_cast<int>(n.gemm.m), w, cfg);
+    v.values = fp16_rounded(lut_outputs(acc, in.row_sums, w, cfg.geometry.table_form));
   }
-  return {fp16_rounded(
-              lut_accumulate(in.tables, static_cast<int>(n.gemm.m), weights_of(n), cfg)),
-          {}};
+  return v;
+}
+
+ReferenceEvaluator::Value ReferenceEvaluator::tables_of(const Matrix& values, const Node& n) const {
+  return {values, lut_precompute(values, table_config(n)), activation_row_sums(values)};
 }
 
 ReferenceEvaluator::Value ReferenceEvaluator::evaluate(const Graph& g, NodeId id,
@@ -101,11 +113,11 @@ ReferenceEvaluator::Value ReferenceEvaluator::evaluate(const Graph& g, NodeId id
     case NodeKind::kLutLinear:
       return linear(n, *in.front());
     case NodeKind::kPrecompute:
-      return {{}, lut_precompute(in.front()->values, table_config(n))};
+      return tables_of(in.front()->values, n);
     default:
       throw refused(n, "not modelled");
   }
-  if (n.tables) v.tables = lut_precompute(v.values, table_config(n));
+  if (n.tables) return tables_of(v.values, n);
   return v;
 }
 

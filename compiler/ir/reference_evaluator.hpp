@@ -14,15 +14,17 @@ namespace lutsim::ir {
 //   input         the given X (values representable in FP16);
 //   norm          RMSNorm without gain, y = x / sqrt(mean(x^2) + 1e-5) per row;
 //   elementwise   the sum of its operands (a residual add);
-//   linear        lut_mpgemm's accumulators (low-bit weights only);
-//   precompute    lut_precompute's tables of its operand;
-//   lut_linear    lut_accumulate over the tables it reads;
+//   linear        lut_mpgemm's outputs (low-bit weights only), its tables in
+//                 the unsigned_full form for unsigned codes, the datapath's
+//                 symmetric form for odd codes (weights reinterpreted);
+//   precompute    lut_precompute's tables of its operand (and its row sums);
+//   lut_linear    lut_accumulate over the tables it reads, then lut_outputs;
 // a norm or elementwise node with a fused precompute writes lut_precompute's
-// tables of its result. Matrix results are rounded to FP16 (what the nodes
-// write); a linear's weight scale and zero point are left out (a per-column
-// epilogue the passes do not touch). Other kinds, 16-bit linears and
-// matrices of rank other than 2 are refused (std::invalid_argument naming the
-// node).
+// tables of its result. Outputs apply the weight scale and zero point of the
+// codes (core's reinterpret_weights for odd codes). Matrix results are
+// rounded to FP16 (what the nodes write). Other kinds, 16-bit linears, odd
+// codes on an unsigned_full datapath and matrices of rank other than 2 are
+// refused (std::invalid_argument naming the node).
 class ReferenceEvaluator {
  public:
   // `datapath`: the LUT datapath (geometry k, table form and format,
@@ -37,7 +39,10 @@ class ReferenceEvaluator {
   struct Value {
     Matrix values;
     std::vector<LutTable> tables;
+    std::vector<double> row_sums;  // of the activations tabulated, for the outputs
   };
+  // `values` with the tables node `n` writes of them.
+  Value tables_of(const Matrix& values, const Node& n) const;
 
   Value evaluate(const Graph& g, NodeId id, const std::vector<const Value*>& in,
                  const Matrix& x) const;

@@ -1,6 +1,7 @@
 #include "compiler/passes/pass.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace lutsim::compiler {
 
@@ -16,8 +17,10 @@ PassContext pass_context(const HardwareSpec& hw) {
 nlohmann::json to_json(const PassReport& report) {
   nlohmann::json effects = nlohmann::json::array();
   for (const GemmEffect& e : report.effects) {
-    effects.push_back(
-        {{"gemms", e.gemms}, {"node", e.node}, {"outcome", e.outcome}, {"reason", e.reason}});
+    nlohmann::json effect{
+        {"gemms", e.gemms}, {"node", e.node}, {"outcome", e.outcome}, {"reason", e.reason}};
+    if (!e.data.empty()) effect["data"] = e.data;
+    effects.push_back(std::move(effect));
   }
   return {{"pass", report.pass},
           {"nodes_before", report.nodes_before},

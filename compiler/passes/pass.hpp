@@ -31,6 +31,9 @@ struct GemmEffect {
   std::string node;                // the node made, changed or kept
   std::string outcome;             // the pass's word for what happened
   std::string reason;
+  // Figures of the effect, with units in their keys (e.g. table entries
+  // before and after); an empty object when the pass reports none.
+  nlohmann::json data = nlohmann::json::object();
 };
 
 // One pass's effect on the graph, as data.

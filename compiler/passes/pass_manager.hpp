@@ -11,7 +11,8 @@
 namespace lutsim::compiler {
 
 // The passes run when no list is given.
-inline const std::vector<std::string> kDefaultPasses{"split_precompute", "fuse_precompute"};
+inline const std::vector<std::string> kDefaultPasses{"reinterpret_weights", "split_precompute",
+                                                     "fuse_precompute"};
 
 // The `passes:` list of a pass config, e.g. `passes: [split_precompute,
 // fuse_precompute]`: at least one, each a name of `registry`, none twice

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "compiler/passes/fuse_precompute.hpp"
+#include "compiler/passes/reinterpret_weights.hpp"
 #include "compiler/passes/split_precompute.hpp"
 
 namespace lutsim::compiler {
@@ -48,6 +49,7 @@ std::vector<std::string> PassRegistry::names() const {
 const PassRegistry& PassRegistry::builtin() {
   static const PassRegistry registry = [] {
     PassRegistry r;
+    add_pass<ReinterpretWeights>(r);
     add_pass<SplitPrecompute>(r);
     add_pass<FusePrecompute>(r);
     return r;

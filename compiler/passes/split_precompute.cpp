@@ -22,6 +22,13 @@ ir::TableLayout layout_of(const PassContext& c, const Node& linear) {
     throw linear_error(linear, "table_format integer of " + c.hardware +
                                    " (INT16 entries) has no IR data type");
   }
+  const bool odd = linear.weight_code == ir::WeightCode::kOdd;
+  if (odd != c.geometry.symmetric()) {
+    throw linear_error(
+        linear, std::string(to_string(linear.weight_code)) + " weight codes cannot index the " +
+                    std::string(to_string(c.geometry.table_form)) + " tables of " + c.hardware +
+                    (odd ? "" : ": run reinterpret_weights before split_precompute"));
+  }
   return {c.geometry.k, c.geometry.table_entries(), c.table_format,
           c.table_format == TableEntryFormat::kInt8Quantized ? DataType::kInt8 : DataType::kFp16,
           linear.act_dtype};

@@ -15,8 +15,9 @@ namespace lutsim::compiler {
 // reads tables built for an earlier linear) or "kept" (16-bit weights: a
 // dense GEMM). Throws std::invalid_argument naming the linear when its
 // activation type is not a LUT activation type, K is not a multiple of the
-// table group size, or the entry format is `integer` (INT16 entries: no IR
-// data type holds them).
+// table group size, the entry format is `integer` (INT16 entries: no IR
+// data type holds them), or its weight codes do not index the hardware's
+// table form (symmetric forms need odd codes: reinterpret_weights first).
 class SplitPrecompute : public Pass {
  public:
   static constexpr std::string_view kName = "split_precompute";

@@ -5,6 +5,7 @@
 #include "compiler/ir/graph_from_trace.hpp"
 #include "compiler/passes/fuse_precompute.hpp"
 #include "compiler/passes/pass_manager.hpp"
+#include "compiler/passes/reinterpret_weights.hpp"
 #include "compiler/passes/split_precompute.hpp"
 
 namespace lutsim::compiler {
@@ -41,8 +42,10 @@ std::size_t PrecomputePlan::fused_precomputes() const {
 }
 
 const std::vector<std::string>& precompute_passes(bool fused) {
-  static const std::vector<std::string> kSplit{std::string(SplitPrecompute::kName)};
-  static const std::vector<std::string> kSplitFuse{std::string(SplitPrecompute::kName),
+  static const std::vector<std::string> kSplit{std::string(ReinterpretWeights::kName),
+                                               std::string(SplitPrecompute::kName)};
+  static const std::vector<std::string> kSplitFuse{std::string(ReinterpretWeights::kName),
+                                                   std::string(SplitPrecompute::kName),
                                                    std::string(FusePrecompute::kName)};
   return fused ? kSplitFuse : kSplit;
 }

@@ -27,8 +27,9 @@ struct PrecomputePlan {
   std::size_t fused_precomputes() const;  // of which fused into the preceding op
 };
 
-// The passes that decide the precompute: split alone (every precompute its
-// own kernel) or split then fuse (the default pass list's precompute part).
+// The passes that decide the precompute: reinterpret_weights (the tables'
+// form) then split_precompute (every precompute its own kernel), or those
+// then fuse_precompute (the default pass list).
 const std::vector<std::string>& precompute_passes(bool fused);
 
 // Reads the plan off `graph`, the graph of `trace` after the passes: each

@@ -6,6 +6,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/lut/lut_table.hpp"
@@ -147,13 +148,45 @@ double accumulate_output(std::span<const LutTable> row_tables, const QuantizedWe
   return acc;
 }
 
-double row_sum(const Matrix& x, int m) {
-  double s = 0.0;
-  for (int k = 0; k < x.cols(); ++k) s += x(m, k);
-  return s;
+// Y = scale * (acc - zero_point * sum_x), per output.
+Matrix epilogue(const Matrix& acc, std::span<const double> row_sums,
+                const std::vector<double>& scale, const std::vector<double>& zero_point) {
+  Matrix y(acc.rows(), acc.cols());
+  for (int m = 0; m < y.rows(); ++m) {
+    for (int n = 0; n < y.cols(); ++n) {
+      y(m, n) = scale[n] * (acc(m, n) - zero_point[n] * row_sums[m]);
+    }
+  }
+  return y;
 }
 
 }  // namespace
+
+std::vector<double> activation_row_sums(const Matrix& x) {
+  std::vector<double> sums;
+  for (int m = 0; m < x.rows(); ++m) {
+    double s = 0.0;
+    for (int k = 0; k < x.cols(); ++k) s += x(m, k);
+    sums.push_back(s);
+  }
+  return sums;
+}
+
+Matrix lut_outputs(const Matrix& accumulators, std::span<const double> row_sums,
+                   const QuantizedWeights& w, TableForm form) {
+  if (row_sums.size() != static_cast<std::size_t>(accumulators.rows()) ||
+      accumulators.cols() != w.rows) {
+    throw std::invalid_argument("lut_outputs: " + std::to_string(accumulators.rows()) + " x " +
+                                std::to_string(accumulators.cols()) + " accumulators, " +
+                                std::to_string(row_sums.size()) + " row sums and " +
+                                std::to_string(w.rows) + " weight rows do not match");
+  }
+  if (form == TableForm::kUnsignedFull) {
+    return epilogue(accumulators, row_sums, w.scale, w.zero_point);
+  }
+  const ReinterpretedWeights odd = reinterpret_weights(w);
+  return epilogue(accumulators, row_sums, odd.scale, odd.zero_point);
+}
 
 double lut_accumulate_group(double acc, const LutTable& table,
                             std::span<const unsigned> plane_indices, const LutGemmConfig& cfg) {
@@ -212,21 +245,9 @@ LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGe
   check_shapes(x, w, cfg);
   check_activations_representable(x, cfg.activation);
   const std::vector<LutTable> tables = precompute_all(x, cfg);
-  const int offset = (1 << w.bits) - 1;
-
-  LutGemmResult r{lut_accumulate(tables, static_cast<int>(x.rows()), w, cfg),
-                  Matrix(x.rows(), w.rows)};
-  for (int m = 0; m < x.rows(); ++m) {
-    const double sum_x = row_sum(x, m);
-    for (int n = 0; n < w.rows; ++n) {
-      const double acc = r.accumulators(m, n);
-      // Reinterpreted weights: scale/2 and zero point 2z - (2^b - 1).
-      r.outputs(m, n) = cfg.geometry.symmetric()
-                            ? w.scale[n] / 2.0 * (acc - (2.0 * w.zero_point[n] - offset) * sum_x)
-                            : w.scale[n] * (acc - w.zero_point[n] * sum_x);
-    }
-  }
-  return r;
+  Matrix accumulators = lut_accumulate(tables, static_cast<int>(x.rows()), w, cfg);
+  Matrix outputs = lut_outputs(accumulators, activation_row_sums(x), w, cfg.geometry.table_form);
+  return {std::move(accumulators), std::move(outputs)};
 }
 
 }  // namespace lutsim

@@ -49,6 +49,17 @@ std::vector<LutTable> lut_precompute(const Matrix& x, const LutGemmConfig& cfg);
 Matrix lut_accumulate(std::span<const LutTable> tables, int rows, const QuantizedWeights& w,
                       const LutGemmConfig& cfg);
 
+// The outputs of LUT accumulators: Y[m, n] = scale[n] * (acc[m, n] -
+// zero_point[n] * row_sums[m]), with the scale and zero point of the codes the
+// accumulators count in: the stored codes' for the unsigned form, the odd
+// reinterpreted codes' (reinterpret_weights: scale / 2, 2 z - (2^b - 1)) for
+// the symmetric forms. lut_mpgemm's outputs; std::invalid_argument when the
+// sizes do not match. activation_row_sums: each row's sum of X, added in
+// column order.
+Matrix lut_outputs(const Matrix& accumulators, std::span<const double> row_sums,
+                   const QuantizedWeights& w, TableForm form);
+std::vector<double> activation_row_sums(const Matrix& x);
+
 // One group of that order: `acc` (a value of cfg.accumulator) after the
 // group's planes j = 0 .. plane_indices.size() - 1 with table `table`, plane
 // j's index plane_indices[j]. lut_mpgemm is this over the groups from 0; the

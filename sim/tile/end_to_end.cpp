@@ -77,11 +77,12 @@ class TableSources {
       if (fused_mode) refuse_unstructured(i);
       return PrecomputeMode::kSeparateKernel;
     }
-    if (!plan_) {
+    if (!planned_) {
       plan_ = compiler::precompute_plan(trace_, compiler::pass_context(sys_.hw),
                                         compiler::precompute_passes(fused_mode));
+      planned_ = true;
     }
-    const std::optional<compiler::LinearTables>& t = plan_->ops.at(i);
+    const std::optional<compiler::LinearTables>& t = plan_.ops.at(i);
     if (!t) {
       throw std::logic_error("op '" + trace_.ops[i].name +
                              "' runs on the LUT kernel but the compiler's plan gives it no tables");
@@ -101,7 +102,8 @@ class TableSources {
 
   const GemmTrace& trace_;
   const SystemSpec& sys_;
-  std::optional<compiler::PrecomputePlan> plan_;
+  compiler::PrecomputePlan plan_;  // made at the first LUT linear
+  bool planned_ = false;
 };
 
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {

@@ -37,13 +37,23 @@ TEST_CASE("lutsim compile: a catalog model's graphs and pass reports", "[cli][co
   CHECK(doc["command"] == "compile");
   CHECK(doc["hardware"] == "A100-LUT-4X");
   CHECK(doc["config"]["passes"]["passes"] ==
-        nlohmann::json{"split_precompute", "fuse_precompute"});
-  REQUIRE(doc["passes"].size() == 2);
-  const nlohmann::json& split = doc["passes"][0];
+        nlohmann::json{"reinterpret_weights", "split_precompute", "fuse_precompute"});
+  REQUIRE(doc["passes"].size() == 3);
+  const nlohmann::json& reinterpret = doc["passes"][0];
+  CHECK(reinterpret["nodes_after"] == 17);
+  // qkv_proj, attn_out, ffn_gate_up, ffn_down reinterpreted; the FP16 lm_head kept.
+  REQUIRE(reinterpret["effects"].size() == 5);
+  CHECK(reinterpret["effects"][0]["outcome"] == "reinterpreted");
+  CHECK(reinterpret["effects"][0]["data"] == nlohmann::json{{"weight_bits", 2},
+                                                            {"table_entries_before", 16},
+                                                            {"table_entries_after", 8}});
+  CHECK(reinterpret["effects"][4]["gemms"] == nlohmann::json{"lm_head"});
+  CHECK(reinterpret["effects"][4]["outcome"] == "kept");
+  const nlohmann::json& split = doc["passes"][1];
   CHECK(split["nodes_before"] == 17);
   CHECK(split["nodes_added"] == 4);
   CHECK(split["nodes_after"] == 21);
-  const nlohmann::json& fuse = doc["passes"][1];
+  const nlohmann::json& fuse = doc["passes"][2];
   CHECK(fuse["nodes_removed"] == 3);
   CHECK(fuse["nodes_after"] == 18);
   REQUIRE(fuse["effects"].size() == 4);
@@ -77,7 +87,7 @@ TEST_CASE("lutsim compile --layer-time: fusion lowers the precompute's share", "
   const fs::path dir = lutsim::test::unique_temp_path("compile_layer");
   fs::create_directories(dir);
   const fs::path split_only = dir / "split.yaml";
-  std::ofstream(split_only) << "passes: [split_precompute]\n";
+  std::ofstream(split_only) << "passes: [reinterpret_weights, split_precompute]\n";
   const std::string args = "compile --model llama2_70b --phase prefill --seq 512 --wbits 2 --hw "
                            "a100_lut_4x --layer-time --json --out " + (dir / "out").string();
   const Run fused = run_lutsim(args);
@@ -109,7 +119,7 @@ TEST_CASE("lutsim model and lutsim compile agree on which precomputes are fused"
   INFO(compiled.out << model.out);
   REQUIRE(compiled.status == 0);
   REQUIRE(model.status == 0);
-  const nlohmann::json fuse = nlohmann::json::parse(compiled.out)["passes"][1];
+  const nlohmann::json fuse = nlohmann::json::parse(compiled.out)["passes"][2];
   REQUIRE(fuse["pass"] == "fuse_precompute");
   const nlohmann::json doc = read_json(dir / "m" / "model.json");
   std::map<std::string, std::string> kernels;  // table_precompute(<gemm>) -> kernel
@@ -141,7 +151,7 @@ TEST_CASE("lutsim compile: a trace CSV and refused inputs", "[cli][compiler]") {
   const Run csv = run_lutsim("compile --trace " + trace + " --hw a100_lut_8x --json" + out);
   INFO(csv.out);
   REQUIRE(csv.status == 0);
-  CHECK(nlohmann::json::parse(csv.out)["passes"][0]["nodes_added"] == 4);
+  CHECK(nlohmann::json::parse(csv.out)["passes"][1]["nodes_added"] == 4);
 
   const Run phase = run_lutsim("compile --trace " + trace + " --phase decode --hw a100_lut_8x" + out);
   CHECK(phase.status != 0);

@@ -26,7 +26,7 @@ class BytesWritten : public NodeTimer {
 TEST_CASE("layer_time: separate precomputes, then fused ones as their producers' extra bytes",
           "[compiler][cost]") {
   ir::Graph g = test::mini_layer();
-  run_passes(g, {"split_precompute"}, test::mini_context());
+  run_passes(g, test::kSplitPasses, test::mini_context());
   const LayerTime split = layer_time(g, BytesWritten());
   CHECK(split.layers == 1);
   CHECK(split.precompute_s == 128 + 128 + 128 + 256);

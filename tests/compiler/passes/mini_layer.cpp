@@ -75,6 +75,13 @@ ir::Graph mini_block() {
   return std::move(b.graph());
 }
 
+ir::Graph mini_linear(std::int64_t k, int weight_bits, DataType act) {
+  LayerBuilder b(act);
+  const NodeId x = b.op("x", NodeKind::kInput, {4, k}, {});
+  b.graph().mark_output(b.linear("lin", 8, k, x, weight_bits));
+  return std::move(b.graph());
+}
+
 compiler::PassContext mini_context(TableEntryFormat format) {
   return {"mini", LutArrayGeometry{.m = 2, .n = 64, .k = 4}, format};
 }

@@ -20,6 +20,14 @@ ir::Graph mini_layer(DataType act = DataType::kFp16, bool shared_norm = false);
 // -> out(down, x): the graph output. 7 nodes, rows of 8 values.
 ir::Graph mini_block();
 
+// One linear: x {4, k} -> lin (weight_bits, N = 8, K = k, `act`
+// activations): the graph output. 2 nodes.
+ir::Graph mini_linear(std::int64_t k, int weight_bits, DataType act);
+
+// The passes that split the precompute out: the weights reinterpreted (odd
+// codes, for the symmetric tables), then split_precompute.
+inline const std::vector<std::string> kSplitPasses{"reinterpret_weights", "split_precompute"};
+
 // The LUT geometry M2N64K4, half tables of FP16 entries (the A100-LUT configs').
 compiler::PassContext mini_context(TableEntryFormat format = TableEntryFormat::kFp16);
 

@@ -22,10 +22,12 @@ std::filesystem::path write_yaml(const std::string& name, const std::string& tex
 
 TEST_CASE("PassRegistry: the built-in passes by name", "[compiler][passes]") {
   const PassRegistry& r = PassRegistry::builtin();
-  CHECK(r.names() == std::vector<std::string>{"fuse_precompute", "split_precompute"});
+  CHECK(r.names() ==
+        std::vector<std::string>{"fuse_precompute", "reinterpret_weights", "split_precompute"});
   CHECK(r.make("split_precompute") != nullptr);
   CHECK_THROWS_WITH(r.make("fuse"),
-                    "unknown pass 'fuse' (known passes: fuse_precompute, split_precompute)");
+                    "unknown pass 'fuse' (known passes: fuse_precompute, reinterpret_weights, "
+                    "split_precompute)");
   PassRegistry own;
   own.add("x", "", [] { return std::unique_ptr<Pass>(); });
   CHECK_THROWS_AS(own.add("x", "", [] { return std::unique_ptr<Pass>(); }), std::logic_error);
@@ -41,7 +43,8 @@ TEST_CASE("run_passes: an unknown pass is refused before any pass runs", "[compi
 TEST_CASE("load_pass_list: a strict YAML list of known passes", "[compiler][passes]") {
   const PassRegistry& r = PassRegistry::builtin();
   SECTION("the default order") {
-    const auto path = write_yaml("passes.yaml", "passes: [split_precompute, fuse_precompute]\n");
+    const auto path = write_yaml(
+        "passes.yaml", "passes: [reinterpret_weights, split_precompute, fuse_precompute]\n");
     nlohmann::json resolved;
     CHECK(load_pass_list(path, r, &resolved) == kDefaultPasses);
     CHECK(resolved == nlohmann::json{{"passes", kDefaultPasses}});

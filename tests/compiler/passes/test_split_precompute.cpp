@@ -6,6 +6,7 @@
 
 using namespace lutsim;
 using namespace lutsim::compiler;
+using lutsim::test::kSplitPasses;
 using lutsim::test::mini_context;
 using lutsim::test::mini_layer;
 using lutsim::test::names_of_inputs;
@@ -23,9 +24,9 @@ const ir::Tensor& output(const ir::Graph& g, const std::string& name) {
 TEST_CASE("split_precompute: one precompute per activation tensor, shared by its linears",
           "[compiler][passes]") {
   ir::Graph g = mini_layer();
-  const std::vector<PassReport> reports = run_passes(g, {"split_precompute"}, mini_context());
-  REQUIRE(reports.size() == 1);
-  const PassReport& r = reports.front();
+  const std::vector<PassReport> reports = run_passes(g, kSplitPasses, mini_context());
+  REQUIRE(reports.size() == 2);
+  const PassReport& r = reports[1];
   CHECK(r.nodes_before == 17);
   CHECK(r.nodes_added == 4);  // for norm, o.reshape, norm2, act
   CHECK(r.nodes_removed == 0);
@@ -56,7 +57,7 @@ TEST_CASE("split_precompute: one precompute per activation tensor, shared by its
 
 TEST_CASE("split_precompute: INT8-quantized tables and INT8 activations", "[compiler][passes]") {
   ir::Graph g = mini_layer(DataType::kInt8);
-  run_passes(g, {"split_precompute"}, mini_context(TableEntryFormat::kInt8Quantized));
+  run_passes(g, kSplitPasses, mini_context(TableEntryFormat::kInt8Quantized));
   CHECK(output(g, "norm2.precompute") == ir::Tensor{{4, 2, 8}, DataType::kInt8});
   CHECK(node(g, "norm2.precompute").act_dtype == DataType::kInt8);
   CHECK(node(g, "gate").tables->format == TableEntryFormat::kInt8Quantized);
@@ -65,21 +66,34 @@ TEST_CASE("split_precompute: INT8-quantized tables and INT8 activations", "[comp
 TEST_CASE("split_precompute: refused linears", "[compiler][passes]") {
   SECTION("BF16 activations are not a LUT activation type") {
     ir::Graph g = mini_layer(DataType::kBf16);
-    CHECK_THROWS_WITH(run_passes(g, {"split_precompute"}, mini_context()),
+    CHECK_THROWS_WITH(run_passes(g, kSplitPasses, mini_context()),
                       "split_precompute: linear 'q': activations bf16 are not a LUT activation "
                       "type (fp16, fp8_e4m3, fp8_e5m2, int8)");
   }
   SECTION("integer table entries") {
     ir::Graph g = mini_layer();
-    CHECK_THROWS_WITH(run_passes(g, {"split_precompute"}, mini_context(TableEntryFormat::kInteger)),
+    CHECK_THROWS_WITH(run_passes(g, kSplitPasses, mini_context(TableEntryFormat::kInteger)),
                       Catch::Contains("table_format integer of mini"));
   }
   SECTION("K not a multiple of the group size") {
     ir::Graph g = mini_layer();
     PassContext c = mini_context();
     c.geometry.k = 3;
-    CHECK_THROWS_WITH(run_passes(g, {"split_precompute"}, c),
+    CHECK_THROWS_WITH(run_passes(g, kSplitPasses, c),
                       "split_precompute: linear 'q': K = 8 is not a multiple of the table group "
                       "size 3");
+  }
+  SECTION("unsigned codes on symmetric tables, odd codes on unsigned ones") {
+    ir::Graph g = mini_layer();
+    CHECK_THROWS_WITH(run_passes(g, {"split_precompute"}, mini_context()),
+                      "split_precompute: linear 'q': unsigned weight codes cannot index the "
+                      "symmetric_half tables of mini: run reinterpret_weights before "
+                      "split_precompute");
+    run_passes(g, {"reinterpret_weights"}, mini_context());
+    PassContext unsigned_tables = mini_context();
+    unsigned_tables.geometry.table_form = TableForm::kUnsignedFull;
+    CHECK_THROWS_WITH(run_passes(g, {"split_precompute"}, unsigned_tables),
+                      "split_precompute: linear 'q': odd weight codes cannot index the "
+                      "unsigned_full tables of mini");
   }
 }

@@ -65,7 +65,7 @@ TEST_CASE("TileNodeTimer: LUT linears, precompute kernels and fused precomputes 
   CHECK(norm_alone == Approx(sim_time_each(trace, PrecomputeMode::kFused, "input_norm")));
 
   const compiler::PassContext context = compiler::pass_context(sys.hw);
-  compiler::run_passes(g, {"split_precompute"}, context);
+  compiler::run_passes(g, compiler::precompute_passes(false), context);
   for (const char* linear : {"qkv_proj", "attn_out", "ffn_gate_up", "ffn_down"}) {
     INFO(linear);
     CHECK(node_time(g, timer, linear) ==
