@@ -63,6 +63,7 @@ LutGemmConfig ReferenceEvaluator::config_of(const Node& n) const {
 LutGemmConfig ReferenceEvaluator::table_config(const Node& n) const {
   LutGemmConfig cfg = datapath_;
   cfg.activation = n.tables->activation;
+  cfg.table_format = n.tables->format;
   return cfg;
 }
 
@@ -74,7 +75,8 @@ const QuantizedWeights& ReferenceEvaluator::weights_of(const Node& n) const {
 
 ReferenceEvaluator::Value ReferenceEvaluator::linear(const Node& n, const Value& in) const {
   if (n.weight_bits == 16) throw refused(n, "16-bit weights are not modelled");
-  const LutGemmConfig cfg = config_of(n);
+  LutGemmConfig cfg = config_of(n);
+  if (n.tables) cfg.table_format = n.tables->format;  // a LUT linear reads its tables' format
   const QuantizedWeights& w = weights_of(n);
   Value v;
   if (n.kind == NodeKind::kLinear) {

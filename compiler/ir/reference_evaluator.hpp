@@ -20,9 +20,11 @@ namespace lutsim::ir {
 //   precompute    lut_precompute's tables of its operand (and its row sums);
 //   lut_linear    lut_accumulate over the tables it reads, then lut_outputs;
 // a norm or elementwise node with a fused precompute writes lut_precompute's
-// tables of its result. Outputs apply the weight scale and zero point of the
-// codes (core's reinterpret_weights for odd codes). Matrix results are
-// rounded to FP16 (what the nodes write). Other kinds, 16-bit linears, odd
+// tables of its result. Tables take their entry format from the node's table
+// layout (e.g. INT8 after quantize_tables), the rest from the datapath.
+// Outputs apply the weight scale and zero point of the codes (core's
+// reinterpret_weights for odd codes). Matrix results are rounded to FP16
+// (what the nodes write). Other kinds, 16-bit linears, odd
 // codes on an unsigned_full datapath and matrices of rank other than 2 are
 // refused (std::invalid_argument naming the node).
 class ReferenceEvaluator {

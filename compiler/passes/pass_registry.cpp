@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "compiler/passes/fuse_precompute.hpp"
+#include "compiler/passes/quantize_tables.hpp"
 #include "compiler/passes/reinterpret_weights.hpp"
 #include "compiler/passes/split_precompute.hpp"
 
@@ -52,6 +53,7 @@ const PassRegistry& PassRegistry::builtin() {
     add_pass<ReinterpretWeights>(r);
     add_pass<SplitPrecompute>(r);
     add_pass<FusePrecompute>(r);
+    add_pass<QuantizeTables>(r);
     return r;
   }();
   return registry;

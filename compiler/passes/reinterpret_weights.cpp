@@ -8,7 +8,9 @@ namespace {
 
 // Entries of a table indexed by the unsigned codes of k weights: every
 // subset sum of its k activations.
-int unsigned_entries(const LutArrayGeometry& g) { return 1 << g.k; }
+int unsigned_entries(const LutArrayGeometry& g) {
+  return 1 << g.k;
+}
 
 GemmEffect reinterpreted(const ir::Node& n, const PassContext& c) {
   const int before = unsigned_entries(c.geometry);
@@ -29,7 +31,7 @@ GemmEffect reinterpreted(const ir::Node& n, const PassContext& c) {
 }  // namespace
 
 std::vector<GemmEffect> ReinterpretWeights::run(ir::Graph& graph,
-                                               const PassContext& context) const {
+                                                const PassContext& context) const {
   std::vector<GemmEffect> effects;
   for (const ir::NodeId id : graph.topological_order()) {
     ir::Node& n = graph.node(id);
@@ -42,7 +44,9 @@ std::vector<GemmEffect> ReinterpretWeights::run(ir::Graph& graph,
     if (n.weight_bits == 16) {
       effects.push_back({{n.name}, n.name, "kept", "16-bit weights: a dense GEMM, no tables"});
     } else if (!context.geometry.symmetric()) {
-      effects.push_back({{n.name}, n.name, "kept",
+      effects.push_back({{n.name},
+                         n.name,
+                         "kept",
                          "the tables of " + context.hardware +
                              " are unsigned_full: they are indexed by unsigned codes"});
     } else {

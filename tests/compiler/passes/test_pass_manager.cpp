@@ -22,12 +22,12 @@ std::filesystem::path write_yaml(const std::string& name, const std::string& tex
 
 TEST_CASE("PassRegistry: the built-in passes by name", "[compiler][passes]") {
   const PassRegistry& r = PassRegistry::builtin();
-  CHECK(r.names() ==
-        std::vector<std::string>{"fuse_precompute", "reinterpret_weights", "split_precompute"});
+  CHECK(r.names() == std::vector<std::string>{"fuse_precompute", "quantize_tables",
+                                              "reinterpret_weights", "split_precompute"});
   CHECK(r.make("split_precompute") != nullptr);
   CHECK_THROWS_WITH(r.make("fuse"),
-                    "unknown pass 'fuse' (known passes: fuse_precompute, reinterpret_weights, "
-                    "split_precompute)");
+                    "unknown pass 'fuse' (known passes: fuse_precompute, quantize_tables, "
+                    "reinterpret_weights, split_precompute)");
   PassRegistry own;
   own.add("x", "", [] { return std::unique_ptr<Pass>(); });
   CHECK_THROWS_AS(own.add("x", "", [] { return std::unique_ptr<Pass>(); }), std::logic_error);

@@ -20,9 +20,9 @@ GemmTrace llama70b_decode(LinearFusion fusion = LinearFusion::kFramework) {
 }
 
 PrecomputePlan plan(const GemmTrace& trace, bool fused) {
-  return compiler::precompute_plan(
-      trace, compiler::pass_context(test::committed_hardware("a100_lut_4x")),
-      compiler::precompute_passes(fused));
+  return compiler::precompute_plan(trace,
+                                   compiler::pass_context(test::committed_hardware("a100_lut_4x")),
+                                   compiler::precompute_passes(fused));
 }
 
 // The plan's entry for op `name`, "-" for an op without tables, else
