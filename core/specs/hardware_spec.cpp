@@ -234,6 +234,34 @@ FusedAttentionSpec read_fused_attention(config::ConfigReader r) {
   return f;
 }
 
+UnalignedFallbackSpec read_unaligned_fallback(config::ConfigReader r) {
+  UnalignedFallbackSpec u;
+  u.aligned_bytes = r.get<int>(
+      "aligned_bytes", {.description = "row alignment the library's fastest GEMM kernels need",
+                        .unit = "bytes",
+                        .min = 1,
+                        .max = 1024});
+  u.max_load_bytes = r.get<int>(
+      "max_load_bytes", {.description = "widest per-thread operand load of the fallback kernels",
+                         .unit = "bytes",
+                         .min = 1,
+                         .max = 1024});
+  u.macs_per_s_per_load_element = r.get<double>(
+      "macs_per_s_per_load_element",
+      {.description = "fallback kernels' dense MACs per second, whole GPU, per element per load",
+       .unit = "1/s",
+       .min = 1e9,
+       .max = 1e18});
+  u.dram_elements_per_s_per_load_element = r.get<double>(
+      "dram_elements_per_s_per_load_element",
+      {.description =
+           "fallback kernels' operand elements streamed from DRAM per second, per element per load",
+       .unit = "1/s",
+       .min = 1e6,
+       .max = 1e15});
+  return u;
+}
+
 StaticPowerSpec read_static_power(config::ConfigReader r) {
   return {r.get<double>("static_w", {.description = "board power with nothing running, counted "
                                                     "for the whole of a run as static power",
@@ -272,6 +300,10 @@ HardwareSpec read_hardware(config::ConfigReader& root) {
   if (auto f = root.optional_section("fused_attention",
                                      "what the fused-attention kernel family needs")) {
     h.fused_attention = read_fused_attention(*f);
+  }
+  if (auto u = root.optional_section("unaligned_fallback",
+                                     "the library's GEMM kernels for unaligned rows")) {
+    h.unaligned_fallback = read_unaligned_fallback(*u);
   }
   return h;
 }

@@ -80,6 +80,22 @@ struct FusedAttentionSpec {
   double call_fixed_time_s = 0.0;
 };
 
+// The library's fallback GEMM kernels, run when a leading dimension of an
+// operand or of the output is not a multiple of `aligned_bytes` (cuBLASLt on
+// Hopper runs its TMA/wgmma kernels only on 16-byte-aligned rows). They load
+// operands with per-thread loads no wider than the rows' alignment and
+// max_load_bytes, so their rates scale with the elements one load carries
+// (sim/tile/unaligned_fallback.hpp; measured in validation/data/h200-20261126).
+struct UnalignedFallbackSpec {
+  int aligned_bytes = 16;
+  int max_load_bytes = 4;
+  // Dense MACs per second of the whole GPU, per operand element per load.
+  double macs_per_s_per_load_element = 0.0;
+  // Operand elements streamed from DRAM per second of the whole GPU, per
+  // operand element per load.
+  double dram_elements_per_s_per_load_element = 0.0;
+};
+
 // What the GPU draws however busy it is, counted over the whole of a run as
 // static power (ppa/energy prices it; the tile model does not read it).
 struct StaticPowerSpec {
@@ -119,6 +135,9 @@ struct HardwareSpec {
   std::optional<StaticPowerSpec> static_power;  // none: static energy is not priced
   std::optional<SubCoreSpec> sub_core;          // none: no cycle-level sub-core model
   std::optional<FusedAttentionSpec> fused_attention;  // none: fused attention cannot be timed
+  // none: a dense GEMM with a leading dimension off the library's alignment is
+  // refused (no measured fallback rates)
+  std::optional<UnalignedFallbackSpec> unaligned_fallback;
 
   // The register file the LUT variant actually has (doubled if configured).
   std::int64_t effective_register_file_bytes_per_sm() const {

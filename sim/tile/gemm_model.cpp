@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/tile/unaligned_fallback.hpp"
+
 namespace lutsim {
 namespace {
 
@@ -147,6 +149,20 @@ std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
 
 namespace {
 
+// Unaligned rows: the library's fallback kernels, whose MAC rate and DRAM
+// stream are set by the operand elements per load, bound the time from below.
+void apply_fallback(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                    const UnalignedFallback& f, GemmEstimate& e) {
+  const double busy = active_sms(hw, e.ctas);
+  const double operand_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
+                                static_cast<double>(s.n) * s.k * k.b_bytes_per_elem) *
+                               s.batch;
+  e.unaligned_row_bytes = f.row_alignment_bytes;
+  e.compute_s = std::max(e.compute_s, fallback_compute_s(hw, f, s.flops() / 2.0, busy));
+  e.dram_s = std::max(e.dram_s, hw.calibration.cta_latency_s +
+                                    fallback_dram_s(hw, k, f, operand_bytes, busy));
+}
+
 // estimate_gemm without the action counts (the tiling search's inner loop).
 std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKernel& k,
                                            const GemmShape& s, const Tiling& tl) {
@@ -169,6 +185,7 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
                 ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
   add_memory_times(hw, k, s, tl, e);
   e.l2_s = l2_time_s(hw, k, s, tl, e.ctas);
+  if (const auto f = unaligned_fallback(hw, k, s)) apply_fallback(hw, k, s, *f, e);
   combine_times(c, e);
   return e;
 }

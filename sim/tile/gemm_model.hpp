@@ -24,6 +24,10 @@ struct GemmEstimate {
   double l2_s = 0.0;       // bytes fed to the SMs / achievable L2 bandwidth
   double dram_bytes = 0.0;
   GemmBound bound = GemmBound::kCompute;
+  // 0: the rows are aligned; else their alignment in bytes, below the library's,
+  // and compute_s and dram_s are at least the fallback kernels'
+  // (sim/tile/unaligned_fallback.hpp)
+  int unaligned_row_bytes = 0;
   // What the kernel does under this tiling: its units' work over padded
   // tiles (MACs by type or LUT lookups by entry format), dequantization on
   // CUDA cores, every CTA's tiles written to shared memory and its fragments

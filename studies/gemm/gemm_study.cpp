@@ -39,6 +39,10 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
   out += format("  time            %.3f us  (%.1f TFLOP/s equivalent)\n", e.time_s * 1e6,
                 shape.flops() / e.time_s / 1e12);
   out += format("  bound           %s\n", std::string(to_string(e.bound)).c_str());
+  if (e.unaligned_row_bytes > 0) {
+    out += format("  unaligned rows  %d-byte aligned (K or N): the library's fallback kernels\n",
+                  e.unaligned_row_bytes);
+  }
   out += format("  tiling          %dx%dx%d, %d stages, split-K %d", t.bm, t.bn, t.bk, t.stages,
                 e.tiling.split_k);
   if (e.tiling.multicast != Multicast::kNone) {
@@ -68,13 +72,15 @@ ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const G
                      {"compute_time", "us", "tensor compute alone"},
                      {"dram_time", "us", "DRAM traffic alone"},
                      {"dram_bytes", "MB", "DRAM traffic"},
-                     {"l2_time", "us", "L2 traffic alone"}});
+                     {"l2_time", "us", "L2 traffic alone"},
+                     {"row_alignment", "bytes",
+                      "rows' alignment when below the library's (fallback kernels); 0: aligned"}});
   table.add_row({kernel.name, e.time_s * 1e6, shape.flops() / e.time_s / 1e12,
                  std::string(to_string(e.bound)),
                  std::to_string(t.bm) + "x" + std::to_string(t.bn) + "x" + std::to_string(t.bk),
                  std::int64_t{t.stages}, std::int64_t{e.tiling.split_k}, std::int64_t{e.ctas},
                  std::int64_t{e.waves}, e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6,
-                 e.l2_s * 1e6});
+                 e.l2_s * 1e6, std::int64_t{e.unaligned_row_bytes}});
   return table;
 }
 

@@ -4,6 +4,8 @@
   unaligned.csv  aligned GEMMs next to the same GEMMs with K, N or M moved off
                  a multiple of 8/16 elements (leading dimensions cuBLASLt cannot
                  run with its fastest kernels), to measure that penalty
+  tiny.csv       the smallest GEMMs (M 1-64, N and K 256-1024), whose time is
+                 the fixed cost of a library GEMM kernel more than its work
   random.csv     GEMMs drawn at random (fixed seed), log-uniform sizes, N and K
                  multiples of 64: a held-out set no lutsim parameter is fitted to
 
@@ -30,6 +32,8 @@ UNALIGNED_VARIANTS = [
     ("M+1", 1, 0, 0),
     ("N+1 K+1", 0, 1, 1),
 ]
+TINY_MS = [1, 8, 64]
+TINY_NKS = [256, 1024]
 RANDOM_SEED = 20261126
 RANDOM_COUNT = 96
 RANDOM_M = (1, 8192)
@@ -46,6 +50,13 @@ def unaligned_rows():
         for m in UNALIGNED_MS:
             for label, dm, dn, dk in UNALIGNED_VARIANTS:
                 yield m + dm, n + dn, k + dk, f"unaligned {label}"
+
+
+def tiny_rows():
+    for m in TINY_MS:
+        for n in TINY_NKS:
+            for k in TINY_NKS:
+                yield m, n, k, "tiny"
 
 
 def random_rows():
@@ -73,6 +84,8 @@ def main():
     write(out / "unaligned.csv",
           "aligned GEMMs and the same GEMMs with M, N or K off a multiple of 8/16 elements",
           unaligned_rows())
+    write(out / "tiny.csv",
+          "the smallest GEMMs: their time is the fixed cost of a library GEMM kernel", tiny_rows())
     write(out / "random.csv",
           f"random GEMMs: seed {RANDOM_SEED}, M log-uniform in {RANDOM_M}, N and K log-uniform in "
           f"{RANDOM_NK} rounded down to multiples of {RANDOM_NK_MULTIPLE}",

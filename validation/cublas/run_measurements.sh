@@ -25,6 +25,8 @@
 #      unaligned the shape list validation/cublas/shapes/unaligned.csv: aligned
 #                GEMMs beside the same ones with M, N or K off a multiple of
 #                8/16 elements                                    -> unaligned.csv
+#      tiny      the shape list validation/cublas/shapes/tiny.csv: 12 of the
+#                smallest GEMMs, the fixed cost of a library GEMM -> tiny.csv
 #      random    the shape list validation/cublas/shapes/random.csv: 96 random
 #                GEMMs (fixed seed), a held-out set                -> random.csv
 #                (both lists written by validation/cublas/make_shape_sets.py)
@@ -57,9 +59,9 @@ PYTHON=${PYTHON:-python3}
 
 for s in $SETS; do
   case $s in
-    bitblas | prefill | decode | unaligned | random | attention | microbench) ;;
+    bitblas | prefill | decode | unaligned | tiny | random | attention | microbench) ;;
     *)
-      echo "run_measurements.sh: unknown set '$s' in SETS (bitblas prefill decode unaligned random attention microbench)" >&2
+      echo "run_measurements.sh: unknown set '$s' in SETS (bitblas prefill decode unaligned tiny random attention microbench)" >&2
       exit 2
       ;;
   esac
@@ -179,7 +181,7 @@ for s in $SETS; do
       echo "$(elapsed) == decode linear GEMMs ($(($(wc -l < "$OUT/plan_decode.csv") - 1)) rows planned) -> $OUT/decode.csv"
       measure "$BENCH" "${DECODE[@]}" --no-attention -o "$OUT/decode.csv" "${EXTRA[@]}"
       ;;
-    unaligned | random)
+    unaligned | tiny | random)
       LIST=$ROOT/validation/cublas/shapes/$s.csv
       "$BENCH" --shapes "$LIST" --list "${EXTRA[@]}" > "$OUT/plan_$s.csv"
       echo "$(elapsed) == $s shapes ($(($(wc -l < "$OUT/plan_$s.csv") - 1)) rows planned) -> $OUT/$s.csv"
