@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <system_error>
 
 #include "core/config/config_files.hpp"
 #include "core/config/config_error.hpp"
@@ -100,6 +101,19 @@ ModelSpec ModelCatalog::load(std::string_view name_or_path) const {
   return load(name_or_path, files);
 }
 
+std::optional<std::string> ModelCatalog::not_found(std::string_view name_or_path) const {
+  if (looks_like_path(name_or_path)) {
+    std::error_code ignored;
+    if (fs::is_regular_file(fs::path(name_or_path), ignored)) return std::nullopt;
+    return "no model file '" + std::string(name_or_path) + "'";
+  }
+  if (find(name_or_path)) return std::nullopt;
+  std::string known;
+  for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
+  return "unknown model '" + std::string(name_or_path) + "' (known: " + known +
+         "; or give a path to a .yaml or a config.json)";
+}
+
 ModelSpec ModelCatalog::load(std::string_view name_or_path, config::ConfigFiles& files) const {
   if (looks_like_path(name_or_path)) {
     const fs::path file(name_or_path);
@@ -107,11 +121,7 @@ ModelSpec ModelCatalog::load(std::string_view name_or_path, config::ConfigFiles&
     return read_model_yaml(files.load(file));
   }
   if (const auto file = find(name_or_path)) return read_model_yaml(files.load(*file));
-  std::string known;
-  for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
-  throw ConfigError({models_dir_.string(), 0, 0}, "",
-                    "unknown model '" + std::string(name_or_path) + "' (known: " + known +
-                        "; or give a path to a .yaml or a config.json)");
+  throw ConfigError({models_dir_.string(), 0, 0}, "", *not_found(name_or_path));
 }
 
 }  // namespace lutsim

@@ -44,6 +44,10 @@ class ModelCatalog {
   // The file for a model name (matched by model_key against file stems).
   std::optional<std::filesystem::path> find(std::string_view name) const;
 
+  // Why `name_or_path` names no model (neither a catalog name nor an existing
+  // file), for a caller to report at its own key; nothing when it names one.
+  std::optional<std::string> not_found(std::string_view name_or_path) const;
+
   // A model by name ("OPT-175B", case and punctuation ignored) or by path: an
   // argument holding a '/' or ending in .yaml/.yml/.json is a path; a .json
   // file is read as a Hugging Face config.json (load_hf_config). Throws

@@ -144,6 +144,7 @@ CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& co
   const ModelCatalog catalog(context.configs_dir);
   for (const auto& name :
        root.get<std::vector<std::string>>("models", {.description = "catalog model names"})) {
+    if (const auto why = catalog.not_found(name)) throw root.error("models", *why);
     s.models.push_back(catalog.load(name, context.files));
   }
   s.scenarios = read_scenarios(root);

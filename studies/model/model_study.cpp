@@ -159,6 +159,11 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
     throw root.error("model", "give exactly one of model and trace_csv");
   }
   if (!s.model.empty()) {
+    if (const auto why = ModelCatalog(context.configs_dir).not_found(s.model)) {
+      throw root.error("model", *why);
+    }
+  }
+  if (!s.model.empty()) {
     s.request = read_request(root.section("workload", "the forward pass traced from `model`"));
   } else if (root.has("workload")) {
     throw root.error("workload", "a trace_csv fixes the forward pass; workload is for `model`");

@@ -142,3 +142,12 @@ TEST_CASE("an accuracy problem too large to hold is refused at its key", "[studi
                              "than the study's 67108864 per matrix (512 MiB of doubles)"));
   CHECK(error({"problem.m=16", "problem.n=16384", "problem.k=4096"}) == "no error");
 }
+
+TEST_CASE("a model the study names that does not exist is an error at its key", "[studies]") {
+  // Found by fuzz_study_yaml: the catalog's error named the models folder, not the study file.
+  CHECK_THAT(load_error({"models=[OPT-175B BLOOM-176B]"}),
+             Catch::StartsWith("--set models=[OPT-175B BLOOM-176B]:1:") &&
+                 Catch::Contains("models: unknown model 'OPT-175B BLOOM-176B' (known: "));
+  CHECK_THAT(load_error({"models=[no/such/model.yaml]"}),
+             Catch::Contains("models: no model file 'no/such/model.yaml'"));
+}
