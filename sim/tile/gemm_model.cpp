@@ -164,8 +164,10 @@ void apply_fallback(const HardwareSpec& hw, const GemmKernel& k, const GemmShape
 }
 
 // estimate_gemm without the action counts (the tiling search's inner loop).
+// `fallback`: unaligned_fallback(hw, k, s), worked out once per GEMM by the caller.
 std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKernel& k,
-                                           const GemmShape& s, const Tiling& tl) {
+                                           const GemmShape& s, const Tiling& tl,
+                                           const std::optional<UnalignedFallback>& fallback) {
   const ThreadblockTile& t = tl.tile;
   if (tl.split_k > 1 && s.k / tl.split_k < 2 * k_step(t, k)) return std::nullopt;
   if (k.macs_per_cycle_per_sm <= 0.0) return std::nullopt;
@@ -185,7 +187,7 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
                 ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
   add_memory_times(hw, k, s, tl, e);
   e.l2_s = l2_time_s(hw, k, s, tl, e.ctas);
-  if (const auto f = unaligned_fallback(hw, k, s)) apply_fallback(hw, k, s, *f, e);
+  if (fallback) apply_fallback(hw, k, s, *fallback, e);
   combine_times(c, e);
   return e;
 }
@@ -203,7 +205,7 @@ void check_shape(const GemmKernel& k, const GemmShape& s) {
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
                                           const GemmShape& s, const Tiling& tl) {
   check_shape(k, s);
-  std::optional<GemmEstimate> e = estimate_times(hw, k, s, tl);
+  std::optional<GemmEstimate> e = estimate_times(hw, k, s, tl, unaligned_fallback(hw, k, s));
   if (e) e->actions = count_actions(hw, k, s, *e);
   return e;
 }
@@ -241,11 +243,12 @@ std::invalid_argument no_tiling_error(const HardwareSpec& hw, const GemmKernel& 
 
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
   check_shape(k, s);
+  const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
   std::optional<GemmEstimate> best;
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
       for (int split : candidate_split_k()) {
-        const auto e = estimate_times(hw, k, s, {t, split});
+        const auto e = estimate_times(hw, k, s, {t, split}, fallback);
         if (!e) continue;
         if (!best || e->time_s < best->time_s) best = e;
         if (hw.cluster_multicast_ctas < 2) continue;

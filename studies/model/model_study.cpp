@@ -159,11 +159,6 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
     throw root.error("model", "give exactly one of model and trace_csv");
   }
   if (!s.model.empty()) {
-    if (const auto why = ModelCatalog(context.configs_dir).not_found(s.model)) {
-      throw root.error("model", *why);
-    }
-  }
-  if (!s.model.empty()) {
     s.request = read_request(root.section("workload", "the forward pass traced from `model`"));
   } else if (root.has("workload")) {
     throw root.error("workload", "a trace_csv fixes the forward pass; workload is for `model`");
@@ -183,7 +178,9 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
 ModelStudy::ModelStudy(config::ConfigReader& root, StudyContext& context)
     : spec_(read_model_study(root, context)) {
   if (!spec_.model.empty()) {
-    model_ = ModelCatalog(context.configs_dir).load(spec_.model, context.files);
+    const ModelCatalog catalog(context.configs_dir);
+    if (const auto why = catalog.not_found(spec_.model)) throw root.error("model", *why);
+    model_ = catalog.load(spec_.model, context.files);
   }
 }
 
