@@ -4,6 +4,7 @@
 
 #include "studies/accuracy/accuracy_study.hpp"
 #include "studies/compare/compare_study.hpp"
+#include "studies/design_point/design_point_study.hpp"
 #include "studies/gemm/gemm_study.hpp"
 #include "studies/model/model_study.hpp"
 
@@ -34,6 +35,7 @@ const StudyRegistry& builtin_studies() {
     StudyRegistry r;
     r.add<AccuracyStudy>();
     r.add<CompareStudy>();
+    r.add<DesignPointStudy>();
     r.add<GemmStudy>();
     r.add<ModelStudy>();
     return r;

@@ -13,12 +13,6 @@ namespace {
 
 constexpr double kJoulesPerPj = 1e-12;
 
-struct Analytic {
-  std::shared_ptr<const ComponentTable> table;
-  std::filesystem::path table_file;
-  double clock_mhz = 0.0;
-};
-
 DataType read_data_type(config::ConfigReader& r, std::string_view key, std::string what) {
   const auto name = r.get<std::string>(key, {.description = std::move(what)});
   try {
@@ -53,7 +47,7 @@ DesignPoint read_design(config::ConfigReader& r) {
   return d;
 }
 
-std::string design_source(const Analytic& a, const DesignPoint& d) {
+std::string design_source(const AnalyticSource& a, const DesignPoint& d) {
   return "analytic PPA model of " + d.label() + " priced by " + a.table_file.filename().string() +
          " (" + a.table->provenance.library_description + ") at " +
          std::to_string(static_cast<int>(a.clock_mhz)) + " MHz";
@@ -61,15 +55,28 @@ std::string design_source(const Analytic& a, const DesignPoint& d) {
 
 // Dynamic pJ per action of the design in steady state (leakage is static
 // power, priced over a run's time), and its provenance.
-ActionPrice per_action(const Analytic& a, const AnalyticPpa& p, const DesignPoint& d,
+ActionPrice per_action(const AnalyticSource& a, const AnalyticPpa& p, const DesignPoint& d,
                        double actions_per_cycle, const std::string& what) {
   return {p.dynamic_w / (a.clock_mhz * 1e6) / kJoulesPerPj / actions_per_cycle,
           design_source(a, d) + ", dynamic energy per " + what};
 }
 
+// The lookups of `format` and the leakage of one array priced by the
+// analytic model of `d`.
+void price_lut_design(TableEntryFormat format, const DesignPoint& d, EnergyPricing& p) {
+  const AnalyticSource& a = p.analytic;
+  const AnalyticPpa ppa = analytic_ppa(d, *a.table, a.clock_mhz);
+  // One lookup per table per cycle: M x N of them in an array, one in a dot unit.
+  const double tables = static_cast<double>(d.geometry.lookups_per_pass());
+  p.lut_lookup[format] = per_action(a, ppa, d, tables, "lookup");
+  p.lut_array_leakage[format] = {ppa.leakage_w,
+                                 static_cast<double>(d.geometry.one_bit_macs_per_pass()),
+                                 design_source(a, d) + ", leakage of one array"};
+}
+
 void read_analytic(config::ConfigReader r, const std::filesystem::path& base,
                    config::ConfigFiles& files, EnergyPricing& p) {
-  Analytic a;
+  AnalyticSource& a = p.analytic;
   a.table_file =
       base / r.get<std::string>("component_table",
                                 {.description = "component table, relative to this file"});
@@ -86,14 +93,7 @@ void read_analytic(config::ConfigReader r, const std::filesystem::path& base,
     const TableEntryFormat format = parse_table_entry_format(l.get<std::string>(
         "table_format",
         {.description = "table entry format", .allowed = {"fp16", "int8_quantized", "integer"}}));
-    const DesignPoint d = read_design(l);
-    const AnalyticPpa ppa = analytic_ppa(d, *a.table, a.clock_mhz);
-    // One lookup per table per cycle: M x N of them in an array, one in a dot unit.
-    const double tables = static_cast<double>(d.geometry.lookups_per_pass());
-    p.lut_lookup[format] = per_action(a, ppa, d, tables, "lookup");
-    p.lut_array_leakage[format] = {ppa.leakage_w,
-                                   static_cast<double>(d.geometry.one_bit_macs_per_pass()),
-                                   design_source(a, d) + ", leakage of one array"};
+    price_lut_design(format, read_design(l), p);
   }
 }
 
@@ -164,6 +164,12 @@ EnergyPricing load_energy_pricing(const std::filesystem::path& file, config::Con
   read_published(root.section("published", "actions priced by published energies"), p);
   doc.check_all_consumed();
   return p;
+}
+
+EnergyPricing with_lut_array(EnergyPricing pricing, TableEntryFormat format,
+                             const DesignPoint& array) {
+  price_lut_design(format, array, pricing);
+  return pricing;
 }
 
 EnergyEstimate price_actions(const EnergyPricing& p, const ActionCounts& c) {

@@ -7,12 +7,15 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/config/config_files.hpp"
 #include "core/specs/action_counts.hpp"
+#include "ppa/design/design_point.hpp"
 #include "ppa/energy/energy_estimate.hpp"
+#include "ppa/model/component_table.hpp"
 
 namespace lutsim::ppa {
 
@@ -30,9 +33,18 @@ struct LeakagePrice {
   std::string source;
 };
 
+// The analytic PPA model an energy config prices tensor-core actions with:
+// its component table and the clock its designs run at.
+struct AnalyticSource {
+  std::shared_ptr<const ComponentTable> table;
+  std::filesystem::path table_file;
+  double clock_mhz = 0.0;
+};
+
 struct EnergyPricing {
   std::string name;
   std::filesystem::path file;
+  AnalyticSource analytic;
   std::map<DataType, ActionPrice> tensor_core_mac;     // per MAC, by operand type
   std::map<TableEntryFormat, ActionPrice> lut_lookup;  // per lookup, by entry format
   std::map<TableEntryFormat, LeakagePrice> lut_array_leakage;  // static, by entry format
@@ -42,6 +54,13 @@ struct EnergyPricing {
   ActionPrice l2_byte;
   ActionPrice dram_byte;
 };
+
+// `pricing` with the lookups and the array leakage of `format` priced by the
+// analytic model of `array` (pricing.analytic's table and clock) in place of
+// the config's LUT design: a design point's own array. Throws as
+// analytic_ppa does for a design the table does not cover.
+EnergyPricing with_lut_array(EnergyPricing pricing, TableEntryFormat format,
+                             const DesignPoint& array);
 
 // Analytic prices are dynamic energy only: leakage is static power, counted
 // over a run's whole time (run_energy.hpp), busy or not.

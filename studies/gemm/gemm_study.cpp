@@ -86,9 +86,7 @@ ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const G
 
 }  // namespace
 
-GemmStudySpec read_gemm_study(config::ConfigReader& root, StudyContext& context) {
-  GemmStudySpec s;
-  s.gpu = context.hardware.read(root, "gpu", "hardware config: a name in configs/hw or a path");
+void read_gemm_problem(config::ConfigReader& root, GemmStudySpec& s) {
   const auto dim = [&root](std::string_view key, std::string description) {
     return root.get<std::int64_t>(key, {.description = std::move(description), .min = 1});
   };
@@ -103,6 +101,12 @@ GemmStudySpec read_gemm_study(config::ConfigReader& root, StudyContext& context)
                                                 .default_value = 16,
                                                 .min = 1,
                                                 .max = 16});
+}
+
+GemmStudySpec read_gemm_study(config::ConfigReader& root, StudyContext& context) {
+  GemmStudySpec s;
+  s.gpu = context.hardware.read(root, "gpu", "hardware config: a name in configs/hw or a path");
+  read_gemm_problem(root, s);
   s.kernel =
       root.get<std::string>("kernel", {.description = "kernel family (auto: by precision and GPU)",
                                        .default_value = "auto",

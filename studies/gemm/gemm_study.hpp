@@ -18,6 +18,8 @@ struct GemmStudySpec {
   std::string kernel;     // auto | dense | dequant | lut
 };
 
+// m, n, k, act_dtype and weight_bits of the GEMM at `r` into `s`.
+void read_gemm_problem(config::ConfigReader& r, GemmStudySpec& s);
 GemmStudySpec read_gemm_study(config::ConfigReader& root, StudyContext& context);
 
 // The study `gemm` (what `lutsim gemm` runs): table "gemm" with one row, and

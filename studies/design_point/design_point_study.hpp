@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/specs/hardware_spec.hpp"
+#include "ppa/energy/energy_pricing.hpp"
+#include "ppa/gpu/gpu_lut_ppa.hpp"
+#include "studies/forward_pass_keys.hpp"
+#include "studies/gemm/gemm_study.hpp"
+#include "studies/study.hpp"
+#include "core/specs/model_spec.hpp"
+#include "workloads/trace_generator.hpp"
+
+namespace lutsim {
+
+// A hardware design point: a GPU whose LUT tensor cores (array shape, table
+// form and format: its hardware config's lut_tensor_core section, swept as
+// hw.<config>.lut_tensor_core.<key>) run one workload with weight_bits-bit
+// weights and act_dtype activations. The workload is one GEMM (key `gemm`:
+// m, n, k, weight_bits, act_dtype, as the gemm study reads them) or a model's
+// forward pass (keys `model` and `workload`, the precompute, launch_gaps and
+// attention keys, as the model study reads them); its linears run on the LUT
+// tensor cores.
+struct DesignPointSpec {
+  HardwareSpec gpu;
+  std::optional<GemmStudySpec> gemm;  // the GEMM workload; none with a model
+  std::string model;                  // catalog name, model YAML or config.json
+  TraceRequest request;               // with `model`
+  ForwardPassKeys pass;               // with `model`
+  int weight_bits = 2;
+  DataType act_dtype = DataType::kFp16;
+  ppa::DesignPoint array;  // one LUT array of the GPU (ppa::lut_array_design)
+  // Key `energy`, with the LUT lookups and array leakage priced by `array`
+  // (ppa::with_lut_array); its component table prices the area too.
+  ppa::EnergyPricing energy;
+};
+
+// Reads the spec; a combination the analytic PPA model does not cover is a
+// ConfigError at the key that selects it (act_dtype, weight_bits, or the
+// hardware config's lut_tensor_core.<key> at `gpu`).
+DesignPointSpec read_design_point(config::ConfigReader& root, StudyContext& context);
+
+// The study `design_point`: the workload timed by the tile model (latency,
+// tokens/s) and priced (energy per token from the action counts the tile
+// model gives, ppa/energy; the LUT tensor cores' area per SM and per GPU and
+// their power at the SM clock, ppa/gpu). Table "design_point", one row.
+class DesignPointStudy final : public Study {
+ public:
+  static constexpr std::string_view kName = "design_point";
+
+  DesignPointStudy(config::ConfigReader& root, StudyContext& context);
+  std::string plan() const override;
+  StudyResult run(const StudyProgress& progress) const override;
+
+ private:
+  DesignPointSpec spec_;
+  std::optional<ModelSpec> model_;  // spec_.model loaded; none with a GEMM
+  ppa::GpuLutPpa lut_;              // the GPU's LUT tensor cores priced
+};
+
+}  // namespace lutsim
