@@ -64,6 +64,13 @@ void read_memory(config::ConfigReader r, HardwareSpec& h) {
                                             .unit = "bytes/s",
                                             .min = 1e6,
                                             .max = kMaxBandwidthBytesPerS});
+  h.dram_latency_s = r.get<double>(
+      "dram_latency_s",
+      {.description = "a dependent load's round trip to DRAM (0: not configured, no latency floor)",
+       .unit = "s",
+       .default_value = 0.0,
+       .min = 0.0,
+       .max = 1e-4});
 }
 
 void read_kernel(config::ConfigReader r, HardwareSpec& h) {

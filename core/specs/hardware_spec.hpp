@@ -60,8 +60,9 @@ struct CalibrationSpec {
 
 // Dense tensor rates the whole GPU sustains at its board power limit with every
 // SM busy, per MMA type (measured: a power-limited GPU lowers its clock under
-// sustained tensor load). An SM's share is the rate / the kernel's active SMs,
-// capped by its clock-limited rate; see validation/README.md.
+// sustained tensor load). They bound a kernel's average tensor rate: its MACs
+// take at least MACs / rate, each SM at most its clock-limited rate; see
+// validation/README.md.
 struct PowerLimitSpec {
   double fp16_fma_per_s = 0.0;
   double bf16_fma_per_s = 0.0;
@@ -125,6 +126,10 @@ struct HardwareSpec {
   double l2_bw_bytes_per_cycle = 0.0;
   std::int64_t dram_bytes = 0;
   double dram_bw_bytes_per_s = 0.0;
+  // A load's round trip to DRAM (a dependent pointer chase, L2 missed); it bounds
+  // a main loop whose pipeline stages cannot cover it (sim/tile/gemm_model.cpp).
+  // 0: not configured, no latency floor.
+  double dram_latency_s = 0.0;
   double kernel_launch_overhead_s = 0.0;  // host launch gap seen by event timing
   // CTAs of a thread-block cluster that share one operand tile by TMA multicast
   // (Hopper, compute capability 9.0); 1: no clusters (Ampere and older).

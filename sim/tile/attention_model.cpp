@@ -110,17 +110,8 @@ double tile_macs(const CallGeometry& g, const AttentionTiling& t) {
 double tile_cycles(const HardwareSpec& hw, const AttentionShape& s, const CallGeometry& g,
                    const AttentionTiling& t) {
   const double exps = static_cast<double>(t.block_q) * t.block_kv;
-  GemmKernel mma = dense_kernel(hw, s.type);
-  mma.power_limited_macs_per_s = 0.0;
-  return mac_cycles(hw, mma, tile_macs(g, t), 1.0) + exps / hw.sfu_ops_per_cycle_per_sm;
-}
-
-// The call's MMAs at the GPU's power-limited tensor rate (0 without one): the
-// tensor cores idle during the softmax, so the board power limit bounds only
-// their average rate.
-double power_limited_s(const HardwareSpec& hw, const AttentionShape& s, double macs) {
-  const double rate = dense_kernel(hw, s.type).power_limited_macs_per_s;
-  return rate > 0.0 ? macs / rate : 0.0;
+  return mac_cycles(hw, dense_kernel(hw, s.type), tile_macs(g, t)) +
+         exps / hw.sfu_ops_per_cycle_per_sm;
 }
 
 double tile_kv_bytes(const CallGeometry& g, const AttentionTiling& t) {
@@ -184,7 +175,9 @@ std::optional<AttentionEstimate> estimate_times(const HardwareSpec& hw, const At
   const double busiest_s =
       busiest_sm_tiles(hw.sm_count, cta_groups(s, g, t)) * tile_cycles(hw, s, g, t) /
       hw.sm_clock_hz;
-  e.compute_s = std::max(busiest_s, power_limited_s(hw, s, e.kv_tiles * tile_macs(g, t))) +
+  // The tensor cores idle during the softmax: the power limit bounds only their average rate.
+  e.compute_s = std::max(busiest_s, power_limited_s(dense_kernel(hw, s.type),
+                                                    e.kv_tiles * tile_macs(g, t))) +
                 ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
   const CallBytes b = call_bytes(s, g, t);
   const FusedAttentionSpec& f = *hw.fused_attention;

@@ -49,20 +49,34 @@ double smem_fragment_bytes_per_k(const ThreadblockTile& t, const GemmKernel& k) 
          static_cast<double>(t.bn) * (t.bm / w.m) * k.b_bytes_per_elem;
 }
 
-// Seconds for one CTA's main loop on one of `busy_sms` SMs: MAC rate,
+double cta_macs(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
+  return static_cast<double>(tl.tile.bm) * tl.tile.bn * padded_k_slice(k, s, tl);
+}
+
+// Seconds for one CTA's main loop on one SM: clock-limited MAC rate,
 // shared-memory feed, or CUDA-core work, whichever is slowest.
 double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                       const Tiling& tl, double busy_sms) {
+                       const Tiling& tl) {
   const ThreadblockTile& t = tl.tile;
   const double k_padded = padded_k_slice(k, s, tl);
-  const double macs = static_cast<double>(t.bm) * t.bn * k_padded;
+  const double macs = cta_macs(k, s, tl);
   const double smem_cycles =
       smem_fragment_bytes_per_k(t, k) * k_padded / hw.smem_bw_bytes_per_cycle_per_sm;
   const double cuda_cycles = k.cuda_ops_per_weight > 0.0 ? t.bn * k_padded * k.cuda_ops_per_weight /
                                                                k.cuda_ops_per_cycle_per_sm
                                                          : 0.0;
-  return std::max({mac_cycles(hw, k, macs, busy_sms), smem_cycles, cuda_cycles}) /
+  return std::max({mac_cycles(hw, k, macs), smem_cycles, cuda_cycles}) /
          hw.sm_clock_hz;
+}
+
+// Seconds for one CTA's main loop when its loads' DRAM latency is not hidden:
+// the first k-step waits a whole round trip, then the stages - 1 loads in
+// flight return one round trip apart.
+double cta_load_latency_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                          const Tiling& tl) {
+  const ThreadblockTile& t = tl.tile;
+  const double k_steps = static_cast<double>(padded_k_slice(k, s, tl) / k_step(t, k));
+  return hw.dram_latency_s * (1.0 + (k_steps - 1.0) / std::max(1, t.stages - 1));
 }
 
 // Bytes written: the output, and FP32 split-K partials written and read back.
@@ -180,11 +194,14 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
   e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, t.bn) * tl.split_k * s.batch;
   e.waves = ceil_div(e.ctas, static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
   // The busiest SM runs ceil(CTAs / SMs) CTAs back to back at the full SM
-  // rate (or its share of the power limit); co-resident CTAs hide each
-  // other's fill/epilogue latency.
+  // rate, the whole grid at most at the power-limited rate; co-resident CTAs
+  // hide each other's fill/epilogue and load latency.
   const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
-  e.compute_s = per_sm * cta_main_loop_s(hw, k, s, tl, active_sms(hw, e.ctas)) +
-                ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
+  const std::int64_t rounds = ceil_div(per_sm, e.ctas_per_sm);
+  e.compute_s = std::max({per_sm * cta_main_loop_s(hw, k, s, tl),
+                          power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
+                          rounds * cta_load_latency_s(hw, k, s, tl)}) +
+                rounds * c.cta_latency_s;
   add_memory_times(hw, k, s, tl, e);
   e.l2_s = l2_time_s(hw, k, s, tl, e.ctas);
   if (fallback) apply_fallback(hw, k, s, *fallback, e);

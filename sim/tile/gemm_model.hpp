@@ -56,11 +56,13 @@ void check_shape(const GemmKernel& k, const GemmShape& s);
 
 // One GEMM kernel of any family under one tiling:
 // - compute: the busiest SM runs ceil(CTAs / SMs) CTAs back to back; a CTA's
-//   main loop runs at the kernel's MAC rate x tensor_efficiency (at most the
-//   SM's share of the GPU's power-limited rate: that rate / active SMs), or
-//   slower when shared memory cannot feed its warp tiles, or when its
-//   CUDA-core work (dequantization) takes longer; co-resident CTAs hide each other's
-//   fill/epilogue latency (cta_latency_s);
+//   main loop runs at the kernel's MAC rate x tensor_efficiency, or slower
+//   when shared memory cannot feed its warp tiles, when its CUDA-core work
+//   (dequantization) takes longer, or when its pipeline stages cannot hide
+//   the DRAM latency of its k-steps (dram_latency_s); the whole grid's MACs
+//   take at least their time at the GPU's power-limited rate (the limit
+//   bounds the average rate); co-resident CTAs hide each other's
+//   fill/epilogue and load latency (cta_latency_s);
 // - memory: unique bytes (A, B, C, FP32 split-K partials) from DRAM at
 //   min(peak x dram_efficiency, active SMs x per-SM bandwidth), and every
 //   CTA's operand bytes through L2 at peak x l2_efficiency. Each operand

@@ -20,10 +20,12 @@ double active_sms(const HardwareSpec& hw, std::int64_t ctas) {
   return static_cast<double>(std::min<std::int64_t>(ctas, hw.sm_count));
 }
 
-double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs, double busy_sms) {
-  const double clock_limited = macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
-  if (k.power_limited_macs_per_s <= 0.0) return clock_limited;
-  return std::max(clock_limited, macs * busy_sms / k.power_limited_macs_per_s * hw.sm_clock_hz);
+double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs) {
+  return macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
+}
+
+double power_limited_s(const GemmKernel& k, double macs) {
+  return k.power_limited_macs_per_s > 0.0 ? macs / k.power_limited_macs_per_s : 0.0;
 }
 
 double achievable_dram_bw(const HardwareSpec& hw, std::int64_t ctas, double efficiency) {

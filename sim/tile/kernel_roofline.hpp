@@ -15,10 +15,15 @@ std::string_view to_string(GemmBound b);
 // SMs that run at least one of `ctas` threadblocks.
 double active_sms(const HardwareSpec& hw, std::int64_t ctas);
 
-// SM cycles for `macs` of kernel `k` on one of `busy_sms` SMs: the SM's MAC
-// rate x tensor_efficiency, or its share of the GPU's power-limited rate when
-// all active SMs at full rate would draw more than the power limit allows.
-double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs, double busy_sms);
+// SM cycles for `macs` of kernel `k` on one SM at its clock-limited MAC rate
+// (x tensor_efficiency).
+double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs);
+
+// Seconds for a whole kernel's `macs` at the GPU's power-limited rate (0: no
+// power limit): the board power limit bounds the kernel's average tensor rate,
+// not each SM's, so a kernel whose SMs idle part of the time (a partial last
+// wave, memory stalls) runs its MMAs at the clock-limited rate.
+double power_limited_s(const GemmKernel& k, double macs);
 
 // DRAM bandwidth a kernel of `ctas` threadblocks reaches: peak x
 // `efficiency` (by default calibration.dram_efficiency), or what its active

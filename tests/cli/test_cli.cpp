@@ -67,7 +67,7 @@ TEST_CASE("malformed configs give one line naming file line and key and exit "
   CHECK(unknown.out ==
         "lutsim: error: " + kData +
             "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
-            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, dram_latency_s, "
             "l2_bw_bytes_per_cycle)\n");
   const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
   CHECK(type.status == 1);

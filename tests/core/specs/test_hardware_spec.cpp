@@ -54,7 +54,7 @@ TEST_CASE("malformed config: an unknown key is named with file line column and t
   CHECK(error_of("bad_unknown_key.yaml") ==
         kData +
             "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
-            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, "
+            "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, dram_latency_s, "
             "l2_bw_bytes_per_cycle)");
 }
 

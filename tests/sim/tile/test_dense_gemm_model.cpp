@@ -96,23 +96,54 @@ TEST_CASE("clusters sharing an operand tile read it from L2 once (Hopper multica
   CHECK(narrow->l2_s == Approx(narrow_none->l2_s));
 }
 
-TEST_CASE("a power-limited GPU shares its sustained tensor rate among the busy SMs", "[tile]") {
+TEST_CASE("a power-limited GPU bounds a kernel's average tensor rate, not each SM's", "[tile]") {
   const HardwareSpec h = load_hardware("configs/hw/h100_sxm.yaml");
   REQUIRE(h.power_limit);
   REQUIRE(!a100().power_limit);
   const ThreadblockTile t{256, 128, 32, 3};
   const double macs = 256.0 * 128 * 8192;  // one CTA's main loop
-  // 132 CTAs, one per SM: each SM gets 1/132 of 3.74e14 FMA/s (FP16), below its
-  // clock-limited 2048 x 0.80 FMA/cycle at 1.83 GHz; smem needs 131072 cycles, fewer.
+  const double clock_limited_s = macs / (2048 * 0.80) / 1.83e9;
+  // 132 CTAs, one per SM: the whole grid's MACs at 3.66e14 FMA/s (FP16) take
+  // longer than one CTA at the clock-limited 2048 x 0.80 FMA/cycle at 1.83 GHz;
+  // smem needs 131072 cycles, fewer.
   const auto full = estimate_dense_gemm(h, {256 * 132, 128, 8192, 1, DataType::kFp16}, {t, 1});
   REQUIRE(full);
-  CHECK(full->compute_s == Approx(macs * 132 / 3.74e14 + 1.5e-6));
-  // FP8 has its own sustained rate (7.05e14 FMA/s, below 4096 x 0.80 per cycle).
+  CHECK(full->compute_s == Approx(macs * 132 / 3.66e14 + 1.5e-6));
+  // FP8 has its own sustained rate (6.89e14 FMA/s, below 4096 x 0.80 per cycle).
   const auto fp8 = estimate_dense_gemm(h, {256 * 132, 128, 8192, 1, DataType::kFp8E4M3}, {t, 1});
   REQUIRE(fp8);
-  CHECK(fp8->compute_s == Approx(macs * 132 / 7.05e14 + 1.5e-6));
+  CHECK(fp8->compute_s == Approx(macs * 132 / 6.89e14 + 1.5e-6));
   // 33 CTAs on 33 SMs stay under the power limit: the clock-limited rate.
   const auto few = estimate_dense_gemm(h, {256 * 33, 128, 8192, 1, DataType::kFp16}, {t, 1});
   REQUIRE(few);
-  CHECK(few->compute_s == Approx(macs / (2048 * 0.80) / 1.83e9 + 1.5e-6));
+  CHECK(few->compute_s == Approx(clock_limited_s + 1.5e-6));
+  // 133 CTAs: one SM runs two back to back while the others idle half the
+  // time, so the grid's average rate (133 x macs / 179 us) stays under the
+  // limit and the two (co-resident: one CTA latency) run at the clock-limited rate.
+  const auto tail = estimate_dense_gemm(h, {256 * 133, 128, 8192, 1, DataType::kFp16}, {t, 1});
+  REQUIRE(tail);
+  REQUIRE(tail->ctas_per_sm == 2);
+  REQUIRE(133 * macs / 3.66e14 < 2 * clock_limited_s);
+  CHECK(tail->compute_s == Approx(2 * clock_limited_s + 1.5e-6));
+}
+
+TEST_CASE("a short main loop waits on DRAM latency its pipeline stages cannot hide", "[tile]") {
+  const HardwareSpec h = load_hardware("configs/hw/h100_sxm.yaml");
+  REQUIRE(h.dram_latency_s == 3.5e-7);
+  REQUIRE(a100().dram_latency_s == 0.0);
+  const ThreadblockTile t{32, 32, 64, 4};
+  // K 1024 in 64-deep steps: 16 steps; the first waits one round trip, the
+  // other 15 arrive 3 (stages - 1) to a round trip: 3.5e-7 x (1 + 15 / 3).
+  const auto e = estimate_dense_gemm(h, {64, 256, 1024, 1, DataType::kFp16}, {t, 1});
+  REQUIRE(e);
+  REQUIRE(e->ctas == 16);
+  CHECK(e->compute_s == Approx(3.5e-7 * 6 + 1.5e-6));
+  // Split in two, each slice has 8 steps: 3.5e-7 x (1 + 7 / 3).
+  const auto split = estimate_dense_gemm(h, {64, 256, 1024, 1, DataType::kFp16}, {t, 2});
+  REQUIRE(split);
+  CHECK(split->compute_s == Approx(3.5e-7 * (1.0 + 7.0 / 3.0) + 1.5e-6));
+  // Without a configured latency only the MAC rate bounds the loop (A100).
+  const auto a = estimate_dense_gemm(a100(), {64, 256, 1024, 1, DataType::kFp16}, {t, 1});
+  REQUIRE(a);
+  CHECK(a->compute_s < 3.5e-7 * 6 + a100().calibration.cta_latency_s);
 }
