@@ -219,6 +219,12 @@ SubCoreSpec read_sub_core(config::ConfigReader r) {
   }
   s.smem_latency_cycles =
       cycles("smem_latency_cycles", "ld.shared / ldmatrix: issue to data in registers");
+  s.mma_overhead_cycles = r.get<int>(
+      "mma_overhead_cycles",
+      {.description = "mma: tensor-core cycles beyond its MACs at the SM's dense rate / partitions",
+       .unit = "cycles",
+       .min = 0,
+       .max = 1024});
   s.mma_fixed_latency_cycles = cycles(
       "mma_fixed_latency_cycles", "mma: latency beyond its tensor-core occupancy cycles");
   s.alu_latency_cycles =

@@ -40,6 +40,8 @@ struct SubCoreSpec {
   int register_banks = 2;               // register `X<i>` lives in bank i mod banks
   int register_bank_width_bits = 64;    // per lane per cycle: 64 = two 32-bit registers
   int smem_latency_cycles = 23;         // ld.shared / ldmatrix issue -> data in registers
+  int mma_overhead_cycles = 0;          // tensor-core cycles an mma holds beyond its MACs at the
+                                        // SM's dense rate (mma.sync on Hopper: 2)
   int mma_fixed_latency_cycles = 20;    // mma latency beyond its tensor-core occupancy
   int alu_latency_cycles = 4;           // a dependent CUDA-core instruction's latency
 };

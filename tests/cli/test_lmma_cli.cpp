@@ -72,17 +72,54 @@ TEST_CASE("lutsim lmma generates the warp program of a GEMM", "[cli][systemc]") 
                             Catch::Contains("ratio 0.99"));
 }
 
+// The MAC design a LUT design replaces, on the same GEMM and the same
+// hardware config: mma.sync m16n8k16 in the dense kernel's 64 x 64 warp tile
+// (CTA 256 x 128 x 32, split-K 4: 64 K steps of 32). On A100-LUT-4X the MMA
+// tensor core is the A100's, so the warp tile runs at 0.993 of the dense rate
+// (docs/systemc.md, "MMA baseline programs").
+TEST_CASE("lutsim lmma --kernel mma runs the MMA baseline of the same GEMM", "[cli][systemc]") {
+  const Run r = run("lmma --hw a100_lut_4x --kernel mma --m 2048 --n 8192 --k 8192 --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  const nlohmann::json& g = doc["gemm"];
+  CHECK(g["kernel"] == "mma");
+  CHECK(g["warp_tile"]["m"] == 64);
+  CHECK(g["warp_tile"]["n"] == 64);
+  CHECK(g["k_steps"] == 64);
+  CHECK(g["k_step"] == 32);
+  CHECK(g["split_k"] == 4);
+  CHECK(g["tile_model_macs_per_cycle_per_sm"] == 1024.0);
+  CHECK(g["sub_core_over_tile_model"].get<double>() == Approx(0.9927).epsilon(0.001));
+  CHECK(g["values_checked_against_lut_mpgemm"] == false);
+  CHECK_FALSE(g.contains("weight_bits"));
+  const nlohmann::json row = row_of(doc);
+  CHECK(row["cycles"] == 33008);
+  CHECK(row["mma_macs"] == 64 * 64 * 32 * 64);
+  CHECK(row["lut_lookups"] == 0);
+  CHECK(doc["config"]["lmma"]["gemm"]["kernel"] == "mma");
+  CHECK_FALSE(doc["config"]["lmma"]["gemm"].contains("wbits"));
+
+  const Run text = run("lmma --hw a100_sxm4_80gb --kernel mma --m 2048 --n 8192 --k 8192");
+  CHECK(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("mma GEMM 2048 x 8192 x 8192 fp16") &&
+                           Catch::Contains("MMA baseline runs timing only"));
+}
+
 TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
   const Run help = run("lmma --help");
   CHECK(help.status == 0);
   CHECK_THAT(help.out, Catch::Contains("--program") && Catch::Contains("--wbits") &&
-                           Catch::Contains("sub_core"));
+                           Catch::Contains("sub_core") && Catch::Contains("--kernel") &&
+                           Catch::Contains("mma.sync m16n8k16"));
   for (const char* args :
        {"lmma --hw a100_lut_4x", "lmma --hw a100_lut_4x --m 16 --n 256",
         "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --m 1 --n 1 --k 1",
         "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --wbits 3",
         "lmma --hw a100_lut_4x --m 16 --n 256 --k 64 --wbits 9",
-        "lmma --hw a100_lut_4x --program no/such/file.lmma"}) {
+        "lmma --hw a100_lut_4x --program no/such/file.lmma",
+        "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --kernel mma",
+        "lmma --hw a100_lut_4x --m 16 --n 256 --k 64 --kernel dequant"}) {
     const Run r = run(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status == 2);
@@ -93,6 +130,17 @@ TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
   CHECK(parse.out ==
         "lutsim: error: tests/cli/data/lmma_bad_operand.lmma:1:41: expected ',', found end of "
         "line\n");
+  // Combinations the MMA baseline does not model are refused by name.
+  const Run wbits = run("lmma --hw a100_sxm4_80gb --kernel mma --m 16 --n 256 --k 64 --wbits 2");
+  CHECK(wbits.status == 2);
+  CHECK_THAT(wbits.out, Catch::StartsWith("lutsim: error: --wbits: applies to --kernel lut only"));
+  const Run fp8 = run("lmma --hw h100_sxm --kernel mma --m 16 --n 256 --k 64 --act fp8");
+  CHECK(fp8.status == 2);
+  CHECK_THAT(fp8.out, Catch::StartsWith("lutsim: error: --act: fp8 with --kernel mma is not "
+                                        "modelled"));
+  const Run no_lut = run("lmma --hw a100_sxm4_80gb --m 16 --n 256 --k 64");
+  CHECK(no_lut.status == 1);
+  CHECK_THAT(no_lut.out, Catch::Contains("has no LUT tensor cores"));
   const Run no_sub_core = run("lmma --hw tests/core/specs/data/lut_4x.yaml --m 16 --n 256 --k 64");
   CHECK(no_sub_core.status == 1);
   CHECK_THAT(no_sub_core.out, Catch::Contains("no sub_core section"));

@@ -134,7 +134,8 @@ void decode_mma(const Instruction& in, const SubCoreConfig& c, DecodedInstructio
   const lmma::MatrixShape& s = in.shape;
   d.unit = Unit::kMma;
   d.macs = static_cast<std::int64_t>(s.m) * s.n * s.k;
-  d.occupancy = static_cast<int>(std::ceil(static_cast<double>(d.macs) / rate));
+  d.occupancy = static_cast<int>(std::ceil(static_cast<double>(d.macs) / rate)) +
+                c.spec.mma_overhead_cycles;
   d.latency = d.occupancy + c.spec.mma_fixed_latency_cycles;
   const std::int64_t acc_bytes =
       static_cast<std::int64_t>(s.m) * s.n * element_bytes(t.accumulator);

@@ -7,6 +7,7 @@
 #include "core/lut/lut_table.hpp"
 #include "sim/systemc/subcore/decoded_program.hpp"
 #include "sim/systemc/subcore/instruction_semantics.hpp"
+#include "sim/systemc/subcore/warp_ring.hpp"
 #include "sim/tile/gemm_kernel.hpp"
 
 namespace lutsim::systemc {
@@ -15,12 +16,6 @@ namespace {
 using lmma::Instruction;
 using lmma::Register;
 using lmma::RegisterClass;
-
-constexpr int kChunkBytes = kWarpLanes * 16;  // one ld.shared.b128
-
-std::int64_t round_up(std::int64_t a, std::int64_t b) {
-  return (a + b - 1) / b * b;
-}
 
 int whole_registers(std::int64_t bytes, const std::string& what) {
   if (bytes % kWarpRegisterBytes != 0) {
@@ -55,120 +50,33 @@ Sizes sizes(const WarpTileSpec& s, const lmma::MatrixShape& in) {
   return z;
 }
 
-void require(bool ok, const std::string& message) {
-  if (!ok) throw std::invalid_argument("warp program: " + message);
-}
-
-class Emitter {
- public:
-  Emitter(const WarpTileSpec& s, const lmma::MatrixShape& in, const Sizes& z,
-          const WarpProgramLayout& l)
-      : s_(s), in_(in), z_(z), l_(l) {}
-
-  // The steps [0, steps) of a ring: the loads of step s + 1 interleaved with
-  // the lmmas of step s (one load after each lmma), so the load/store unit
-  // works while the LUT array does and the in-order issue never waits for it.
-  std::vector<lmma::Statement> ring(std::int64_t steps) const {
-    std::vector<lmma::Statement> out = loads(0, {{0, ""}});
-    const std::int64_t pairs = (steps - 1) / 2;
-    if (pairs > 0) {
-      lmma::Repeat r{pairs, "i", {}, 0};
-      append(r.body,
-             interleave(lmmas(0), loads(1, {{l_.step_bytes, ""}, {2 * l_.step_bytes, "i"}})));
-      append(r.body,
-             interleave(lmmas(1), loads(0, {{2 * l_.step_bytes, ""}, {2 * l_.step_bytes, "i"}})));
-      out.push_back(std::move(r));
-    }
-    if (steps % 2 == 0) {
-      append(out, interleave(lmmas(0), loads(1, {{(steps - 1) * l_.step_bytes, ""}})));
-      append(out, lmmas(1));
-    } else {
-      append(out, lmmas(0));
-    }
-    return out;
-  }
-
- private:
-  using Terms = std::vector<lmma::AddressTerm>;
-  using Statements = std::vector<lmma::Statement>;
-
-  static void append(Statements& out, Statements more) {
-    for (auto& s : more) out.push_back(std::move(s));
-  }
-
-  static Statements interleave(Statements first, Statements second) {
-    Statements out;
-    for (std::size_t i = 0; i < std::max(first.size(), second.size()); ++i) {
-      if (i < first.size()) out.push_back(std::move(first[i]));
-      if (i < second.size()) out.push_back(std::move(second[i]));
-    }
-    return out;
-  }
-
-  // ld.shared.b128 of a step's weights, then its tables, into buffer `buf`:
-  // every lmma needs all the step's weights but only its rows' tables.
-  Statements loads(int buf, const Terms& step_base) const {
-    Statements out;
-    load_block(out, RegisterClass::kW, buf * z_.w_buffer, z_.weight_bytes, step_base,
-               l_.weights_offset);
-    load_block(out, RegisterClass::kT, buf * z_.t_buffer, z_.table_bytes, step_base, 0);
-    return out;
-  }
-
-  void load_block(std::vector<lmma::Statement>& out, RegisterClass cls, int first,
-                  std::int64_t bytes, const Terms& step_base, std::int64_t offset) const {
-    for (std::int64_t chunk = 0; chunk * kChunkBytes < bytes; ++chunk) {
-      Instruction in;
-      in.opcode = lmma::Opcode::kLdShared;
-      in.access_bytes = 16;
-      in.registers = {
-          Register{cls, first + static_cast<int>(chunk * kChunkBytes / kWarpRegisterBytes)}};
-      lmma::Address a;
-      const std::int64_t constant = step_base[0].coefficient + offset + chunk * kChunkBytes;
-      if (constant != 0) a.terms.push_back({constant, ""});
-      for (std::size_t i = 1; i < step_base.size(); ++i) a.terms.push_back(step_base[i]);
-      a.terms.push_back({16, "lane"});
-      in.address = a;
-      out.push_back(in);
-    }
-  }
-
-  Statements lmmas(int buf) const {
-    Statements out;
-    const LutGemmConfig& dp = s_.datapath;
-    for (int mi = 0; mi < z_.tiles_m; ++mi) {
-      for (int ni = 0; ni < z_.tiles_n; ++ni) {
-        Instruction in;
-        in.opcode = lmma::Opcode::kLmma;
-        in.shape = in_;
-        in.types = lmma::LmmaTypes{dp.table_format, dp.weight_bits, dp.accumulator, dp.accumulator};
-        const int d = (mi * z_.tiles_n + ni) * z_.d_per_tile;
-        in.registers = {Register{RegisterClass::kD, d},
-                        Register{RegisterClass::kT, buf * z_.t_buffer + mi * z_.t_per_tile},
-                        Register{RegisterClass::kW, buf * z_.w_buffer + ni * z_.w_per_tile},
+// The lmmas of one K step reading register buffer `buf`.
+Statements lmmas(const WarpTileSpec& s, const lmma::MatrixShape& in, const Sizes& z, int buf) {
+  Statements out;
+  const LutGemmConfig& dp = s.datapath;
+  for (int mi = 0; mi < z.tiles_m; ++mi) {
+    for (int ni = 0; ni < z.tiles_n; ++ni) {
+      Instruction lmma;
+      lmma.opcode = lmma::Opcode::kLmma;
+      lmma.shape = in;
+      lmma.types = lmma::LmmaTypes{dp.table_format, dp.weight_bits, dp.accumulator, dp.accumulator};
+      const int d = (mi * z.tiles_n + ni) * z.d_per_tile;
+      lmma.registers = {Register{RegisterClass::kD, d},
+                        Register{RegisterClass::kT, buf * z.t_buffer + mi * z.t_per_tile},
+                        Register{RegisterClass::kW, buf * z.w_buffer + ni * z.w_per_tile},
                         Register{RegisterClass::kD, d}};
-        out.push_back(in);
-      }
+      out.push_back(lmma);
     }
-    return out;
   }
-
-  const WarpTileSpec& s_;
-  lmma::MatrixShape in_;
-  const Sizes& z_;
-  const WarpProgramLayout& l_;
-};
+  return out;
+}
 
 }  // namespace
 
 WarpProgram warp_tile_program(const WarpTileSpec& s) {
   const LutArrayGeometry& g = s.array;
-  require(s.warp_m > 0 && s.warp_m % g.m == 0, "warp tile rows " + std::to_string(s.warp_m) +
-                                                   " are not a multiple of array_m " +
-                                                   std::to_string(g.m));
-  require(s.warp_n > 0 && s.warp_n % g.n == 0, "warp tile columns " + std::to_string(s.warp_n) +
-                                                   " are not a multiple of array_n " +
-                                                   std::to_string(g.n));
+  require_warp_tile(s.warp_m, s.warp_n, g.m, g.n, "array_m " + std::to_string(g.m),
+                    "array_n " + std::to_string(g.n));
   // An lmma spans as many of the tensor core's arrays as the warp tile
   // divides into: first along N, the rest along M.
   int along_n = s.arrays;
@@ -176,7 +84,7 @@ WarpProgram warp_tile_program(const WarpTileSpec& s) {
   int along_m = s.arrays / along_n;
   while (s.warp_m % (g.m * along_m) != 0) --along_m;
   const lmma::MatrixShape in{g.m * along_m, g.n * along_n, s.k_step};
-  require(
+  require_warp(
       s.k_step > 0 && s.k_step % g.k == 0 && s.k_steps > 0,
       "K step " + std::to_string(s.k_step) + " is not a multiple of k = " + std::to_string(g.k));
   const Sizes z = sizes(s, in);
@@ -186,22 +94,15 @@ WarpProgram warp_tile_program(const WarpTileSpec& s) {
   l.weights_offset = round_up(z.table_bytes, kChunkBytes);
   l.step_bytes = l.weights_offset + round_up(z.weight_bytes, kChunkBytes);
   l.accumulator_registers = z.d_per_tile;
-  const std::int64_t fit = s.smem_bytes / l.step_bytes;
-  require(fit >= 2, "two K steps of operands (" + std::to_string(2 * l.step_bytes) +
-                        " bytes) do not fit in " + std::to_string(s.smem_bytes) +
-                        " bytes of shared memory");
-  l.resident_steps = s.k_steps <= fit ? s.k_steps : fit - fit % 2;
-  const Emitter e(s, in, z, l);
-  const std::int64_t rings = s.k_steps / l.resident_steps;
-  const std::int64_t rest = s.k_steps % l.resident_steps;
-  if (rings == 1) {
-    p.program.body = e.ring(l.resident_steps);
-  } else {
-    p.program.body.push_back(lmma::Repeat{rings, "", e.ring(l.resident_steps), 0});
-  }
-  if (rest > 0) {
-    for (auto& st : e.ring(rest)) p.program.body.push_back(std::move(st));
-  }
+  l.resident_steps = resident_steps(s.k_steps, l.step_bytes, s.smem_bytes);
+  // Every step's weights (each lmma needs all of them), then its tables
+  // (each lmma its rows').
+  const WarpRing ring{lmma::Opcode::kLdShared,
+                      {{RegisterClass::kW, z.w_buffer, z.weight_bytes, l.weights_offset},
+                       {RegisterClass::kT, z.t_buffer, z.table_bytes, 0}},
+                      [&](int buf) { return lmmas(s, in, z, buf); },
+                      l.step_bytes};
+  p.program.body = k_loop(ring, s.k_steps, l.resident_steps);
   return p;
 }
 
@@ -230,9 +131,9 @@ void write_warp_operands(const WarpProgram& p, const Matrix& x, const QuantizedW
                          SharedMemory& smem) {
   const WarpTileSpec& s = p.spec;
   const LutGemmConfig& dp = s.datapath;
-  require(p.layout.resident_steps == s.k_steps && x.rows() == s.warp_m && w.rows == s.warp_n &&
-              x.cols() == s.k_steps * s.k_step && w.cols == x.cols(),
-          "operands must be the whole warp tile, every K step resident in shared memory");
+  require_warp(p.layout.resident_steps == s.k_steps && x.rows() == s.warp_m && w.rows == s.warp_n &&
+                   x.cols() == s.k_steps * s.k_step && w.cols == x.cols(),
+               "operands must be the whole warp tile, every K step resident in shared memory");
   const int k = dp.geometry.k;
   const int groups = s.k_step / k;
   for (std::int64_t step = 0; step < s.k_steps; ++step) {

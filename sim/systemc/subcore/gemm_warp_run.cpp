@@ -1,0 +1,76 @@
+#include "sim/systemc/subcore/gemm_warp_run.hpp"
+
+#include <stdexcept>
+
+#include "core/lut/lut_mpgemm.hpp"
+#include "core/lut/random_problem.hpp"
+#include "sim/systemc/subcore/mma_warp_program.hpp"
+#include "sim/systemc/subcore/warp_program.hpp"
+#include "sim/tile/gemm_kernel.hpp"
+
+namespace lutsim::systemc {
+namespace {
+
+// Runs the LUT warp program with random operands and compares its
+// accumulators with lut_mpgemm.
+SubCoreResult run_checked(const SubCoreConfig& config, const WarpProgram& p) {
+  const WarpTileSpec& s = p.spec;
+  const MpGemmProblem problem = make_random_problem({.m = s.warp_m,
+                                                     .n = s.warp_n,
+                                                     .k = static_cast<int>(s.k_steps * s.k_step),
+                                                     .activation = s.datapath.activation,
+                                                     .weight_bits = s.datapath.weight_bits});
+  SubCore core(config, p.program);
+  write_warp_operands(p, problem.x, problem.w, core.shared_memory());
+  core.run();
+  if (read_warp_accumulators(p, core.registers()) !=
+      lut_mpgemm(problem.x, problem.w, s.datapath).accumulators) {
+    throw std::logic_error("the sub-core's accumulators differ from lut_mpgemm's");
+  }
+  return core.result();
+}
+
+SubCoreResult run_timing(const SubCoreConfig& config, lmma::Program program) {
+  SubCore core(config, std::move(program), SubCore::Mode::kTimingOnly);
+  return core.run();
+}
+
+GemmWarpRun run_lut(const HardwareSpec& hw, const SubCoreConfig& config, const GemmWarpRunSpec& s) {
+  GemmWarpRun r;
+  WarpProgram p = gemm_warp_program(hw, s.m, s.n, s.k, s.weight_bits, s.act, &r.estimate);
+  r.warp_m = p.spec.warp_m;
+  r.warp_n = p.spec.warp_n;
+  r.k_step = p.spec.k_step;
+  r.k_steps = p.spec.k_steps;
+  r.resident_steps = p.layout.resident_steps;
+  r.tile_model_macs_per_cycle_per_sm = lut_kernel(hw, s.weight_bits, s.act).macs_per_cycle_per_sm;
+  r.values_checked = s.check_values && r.resident_steps == r.k_steps;
+  r.result = r.values_checked ? run_checked(config, p) : run_timing(config, std::move(p.program));
+  return r;
+}
+
+GemmWarpRun run_mma(const HardwareSpec& hw, const SubCoreConfig& config, const GemmWarpRunSpec& s) {
+  GemmWarpRun r;
+  MmaWarpProgram p = gemm_mma_warp_program(hw, s.m, s.n, s.k, s.act, &r.estimate);
+  r.warp_m = p.spec.warp_m;
+  r.warp_n = p.spec.warp_n;
+  r.k_step = p.spec.k_step;
+  r.k_steps = p.spec.k_steps;
+  r.resident_steps = p.layout.resident_steps;
+  r.tile_model_macs_per_cycle_per_sm = dense_kernel(hw, s.act).macs_per_cycle_per_sm;
+  r.result = run_timing(config, std::move(p.program));
+  return r;
+}
+
+}  // namespace
+
+std::string_view to_string(WarpKernel k) {
+  return k == WarpKernel::kLut ? "lut" : "mma";
+}
+
+GemmWarpRun run_gemm_warp_tile(const HardwareSpec& hw, const SubCoreConfig& config,
+                               const GemmWarpRunSpec& spec) {
+  return spec.kernel == WarpKernel::kLut ? run_lut(hw, config, spec) : run_mma(hw, config, spec);
+}
+
+}  // namespace lutsim::systemc
