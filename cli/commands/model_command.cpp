@@ -1,12 +1,19 @@
+#include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "cli/commands/commands.hpp"
+#include "cli/commands/systemc_engine.hpp"
+#include "cli/config_loading.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/study_command.hpp"
 #include "cli/trace_options.hpp"
+#include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -19,6 +26,7 @@ struct ModelOptions {
   std::string precompute;  // LUT kernels only; empty: the study's default (fused)
   bool launch_gaps = false;
   std::string attention = "fused";
+  std::string engine = "tile";
   bool json = false;
   StudyOptions study;
 };
@@ -47,13 +55,50 @@ config::ConfigDocument model_config(const ModelOptions& o) {
   return config::ConfigDocument::load_string(c.dump(), "lutsim model options", ".");
 }
 
+LinearMethod recorded_method(const StudyRun& run) {
+  const std::string name = run.result.record_notes.at("linear_method").get<std::string>();
+  for (const LinearMethod m :
+       {LinearMethod::kMacTensorCore, LinearMethod::kDequant, LinearMethod::kLut}) {
+    if (to_string(m) == name) return m;
+  }
+  throw std::logic_error("the model study recorded an unknown linear method '" + name + "'");
+}
+
+// The study's forward pass again, as the systemc engine needs it: the same
+// trace, hardware and system (no --set overrides: refused with --engine
+// systemc), checked against the study's total.
+EngineComparison systemc_engine(const ModelOptions& o, const StudyRun& run) {
+  const std::filesystem::path configs = configs_dir(o.study.configs_dir);
+  const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, configs));
+  const GemmTrace trace =
+      o.trace_csv.empty() ? build_trace(o.trace, configs) : read_trace_csv(o.trace_csv);
+  const SystemSpec sys{hw.name,
+                       hw,
+                       recorded_method(run),
+                       o.precompute == "separate" ? PrecomputeMode::kSeparateKernel
+                                                  : PrecomputeMode::kFused,
+                       o.launch_gaps,
+                       parse_attention_mode(o.attention)};
+  const EndToEndResult tile = simulate_forward(trace, sys);
+  const double study_ms = run.result.totals.at("forward_pass_ms").get<double>();
+  if (std::abs(tile.total_s * 1e3 - study_ms) > 1e-9 * study_ms) {
+    throw std::logic_error("the systemc engine's tile-model pass differs from the study's");
+  }
+  return compare_engines(trace, sys, tile);
+}
+
 void run_model(const ModelOptions& o) {
   const StudyRun run = run_study(model_config(o), o.study, /*narrate=*/false);
+  const std::optional<EngineComparison> engines =
+      o.engine == "systemc" ? std::optional(systemc_engine(o, run)) : std::nullopt;
   const std::vector<WrittenFiles> files = write_study_tables(run, o.study);
   if (o.json) {
-    std::cout << study_json(run).dump(2) << "\n";
+    nlohmann::json out = study_json(run);
+    if (engines) out["systemc_engine"] = engine_json(*engines);
+    std::cout << out.dump(2) << "\n";
   } else {
     std::cout << describe_run(run, files);
+    if (engines) std::cout << engine_text(*engines);
   }
 }
 
@@ -78,6 +123,10 @@ void add_model_command(CLI::App& app) {
   model->excludes(csv);
   cmd->callback([o, model, csv] {
     if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
+    if (o->engine == "systemc" && !o->study.sets.empty()) {
+      throw CLI::ValidationError("--engine", "systemc with --set is not modelled: the systemc "
+                                             "engine reads the hardware config as it is");
+    }
     run_model(*o);
   });
   cmd->add_option("--method", o->method,
@@ -89,6 +138,12 @@ void add_model_command(CLI::App& app) {
                   "fused: one FlashAttention-style kernel per layer (default); unfused: score "
                   "GEMM, softmax and value GEMM")
       ->check(CLI::IsMember({"fused", "unfused"}));
+  cmd->add_option("--engine", o->engine,
+                  "tile: the tile-level model (default); systemc: also the compute term of "
+                  "every linear from one warp tile run on the cycle-level sub-core (LUT lmma, "
+                  "dense fp16/int8 mma.sync), memory terms from the tile model, both engines' "
+                  "figures per linear and in total (needs a sub_core section)")
+      ->check(CLI::IsMember({"tile", "systemc"}));
   cmd->add_flag("--json", o->json,
                 "print the run as JSON (per-operator rows with units in their keys, totals, "
                 "the resolved config and git revision) instead of the text table");

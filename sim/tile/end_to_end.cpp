@@ -106,24 +106,6 @@ class TableSources {
   bool planned_ = false;
 };
 
-GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
-  if (op.weight_bits == 16 || (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
-                               sys.method == LinearMethod::kMacTensorCore)) {
-    return dense_linear_kernel(sys.hw, op.weight_bits, op.act_dtype);
-  }
-  switch (sys.method) {
-    case LinearMethod::kDequant:
-      return dequant_kernel(sys.hw, op.weight_bits, op.act_dtype);
-    case LinearMethod::kLut:
-      return lut_kernel(sys.hw, op.weight_bits, op.act_dtype);
-    case LinearMethod::kMacTensorCore:
-      break;
-  }
-  throw std::invalid_argument(sys.label + ": " + std::to_string(op.weight_bits) +
-                              "-bit weights with " + std::string(to_string(op.act_dtype)) +
-                              " activations need a dequant or LUT kernel");
-}
-
 // DRAM traffic that also passes through L2, `count` times.
 ActionCounts memory_actions(double bytes, std::int64_t count) {
   ActionCounts a;
@@ -274,6 +256,24 @@ OpTime time_fused_attention(const GemmTrace& trace, const AttentionOps& a, const
 }
 
 }  // namespace
+
+GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
+  if (op.weight_bits == 16 || (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&
+                               sys.method == LinearMethod::kMacTensorCore)) {
+    return dense_linear_kernel(sys.hw, op.weight_bits, op.act_dtype);
+  }
+  switch (sys.method) {
+    case LinearMethod::kDequant:
+      return dequant_kernel(sys.hw, op.weight_bits, op.act_dtype);
+    case LinearMethod::kLut:
+      return lut_kernel(sys.hw, op.weight_bits, op.act_dtype);
+    case LinearMethod::kMacTensorCore:
+      break;
+  }
+  throw std::invalid_argument(sys.label + ": " + std::to_string(op.weight_bits) +
+                              "-bit weights with " + std::string(to_string(op.act_dtype)) +
+                              " activations need a dequant or LUT kernel");
+}
 
 std::string_view to_string(AttentionMode m) {
   return m == AttentionMode::kFused ? "fused" : "unfused";

@@ -78,6 +78,11 @@ struct EndToEndResult {
   TraceStructure structure = TraceStructure::kNone;  // what the timing could rely on
 };
 
+// The kernel simulate_forward runs the linear `op` with: the dense kernel for
+// 16-bit weights (and W8A8 on kMacTensorCore), else the system's low-bit
+// method. Throws std::invalid_argument for low-bit weights on kMacTensorCore.
+GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys);
+
 // The host launch gap each kernel adds (system.launch_gaps), and the time to
 // move `bytes` through DRAM at the achieved bandwidth: what memory-bound
 // kernels take beyond their fixed time.

@@ -211,6 +211,17 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
 
 }  // namespace
 
+GemmEstimate with_compute_time(const HardwareSpec& hw, GemmEstimate e, double compute_s) {
+  if (e.unaligned_row_bytes != 0) {
+    throw std::invalid_argument(
+        "with_compute_time: rows aligned to " + std::to_string(e.unaligned_row_bytes) +
+        " bytes run the library's fallback kernels, whose compute floor is not a main loop");
+  }
+  e.compute_s = compute_s;
+  combine_times(hw.calibration, e);
+  return e;
+}
+
 void check_shape(const GemmKernel& k, const GemmShape& s) {
   s.validate();
   if (s.k % k.k_multiple == 0) return;

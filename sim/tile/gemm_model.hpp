@@ -82,6 +82,13 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 // shape or a kernel the GPU cannot run.
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape);
 
+// `e` with its compute term replaced by `compute_s` (e.g. another engine's)
+// and its time and bound combined again from compute, DRAM and L2 as
+// estimate_gemm does; the memory terms stay. Throws std::invalid_argument
+// for an estimate with the unaligned-row fallback (its compute floor is the
+// fallback kernels', not a main loop another engine could time).
+GemmEstimate with_compute_time(const HardwareSpec& hw, GemmEstimate e, double compute_s);
+
 // Dense MMA in shape.type: the kernel family measured cuBLAS timings validate.
 inline std::optional<GemmEstimate> estimate_dense_gemm(const HardwareSpec& hw,
                                                        const GemmShape& shape,

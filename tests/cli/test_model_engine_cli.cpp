@@ -1,0 +1,103 @@
+// lutsim model --engine systemc: every linear's compute term from one warp
+// tile on the sub-core, the same warp tile `lutsim lmma` runs.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/support/run_lutsim.hpp"
+
+namespace {
+
+using lutsim::test::Run;
+
+Run run(const std::string& args) {
+  return lutsim::test::run_lutsim(args);
+}
+
+std::string out_dir() {
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_model_engine";
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+// The warp tile's cycles as `lutsim lmma` gives them for this GEMM.
+std::int64_t lmma_cycles(const std::string& hw, const nlohmann::json& op,
+                         const std::string& kernel) {
+  const std::string gemm = " --m " + std::to_string(op["m"].get<std::int64_t>()) + " --n " +
+                           std::to_string(op["n"].get<std::int64_t>()) + " --k " +
+                           std::to_string(op["k"].get<std::int64_t>());
+  const Run r = run("lmma --hw " + hw + gemm + kernel + " --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  return nlohmann::json::parse(r.out)["rows"][0]["cycles"].get<std::int64_t>();
+}
+
+}  // namespace
+
+// BitNet-b1.58-700M prefill of 128 tokens with 2-bit weights on A100-LUT-4X:
+// the low-bit linears run lmma, the 16-bit LM head mma.sync.
+TEST_CASE("lutsim model --engine systemc times each linear's warp tile as lutsim lmma does",
+          "[cli][systemc]") {
+  const Run r =
+      run("model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
+          "--engine systemc --json --out " +
+          out_dir());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  const nlohmann::json& e = doc["systemc_engine"];
+  CHECK(e["forward_pass_ms"]["tile"].get<double>() ==
+        Approx(doc["totals"]["forward_pass_ms"].get<double>()));
+  double delta_ms = 0.0;
+  int lut = 0, mma = 0;
+  for (const nlohmann::json& op : e["ops"]) {
+    INFO(op.dump());
+    REQUIRE(op["not_simulated"] == "");
+    const std::string kernel = op["kernel"].get<std::string>();
+    const bool is_lut = kernel.rfind("lut ", 0) == 0;
+    (is_lut ? lut : mma) += 1;
+    const std::int64_t cycles = op["warp_tile_cycles"].get<std::int64_t>();
+    CHECK(cycles == lmma_cycles("a100_lut_4x", op, is_lut ? " --wbits 2" : " --kernel mma"));
+    // compute = warp tiles per partition x cycles at 1.41 GHz
+    CHECK(op["systemc_compute_us"].get<double>() ==
+          Approx(op["warp_tiles_per_partition"].get<double>() * cycles / 1.41e9 * 1e6));
+    delta_ms += op["systemc_time_ms"].get<double>() - op["tile_time_ms"].get<double>();
+  }
+  CHECK(lut >= 4);
+  CHECK(mma == 1);  // lm_head
+  CHECK(e["distinct_gemms_simulated"].get<int>() >= 4);
+  CHECK(e["forward_pass_ms"]["systemc"].get<double>() ==
+        Approx(e["forward_pass_ms"]["tile"].get<double>() + delta_ms));
+
+  const Run text =
+      run("model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
+          "--engine systemc --out " +
+          out_dir());
+  CHECK(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("systemc engine: the compute term of each linear") &&
+                           Catch::Contains("forward pass: tile model "));
+}
+
+TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][systemc]") {
+  struct Refusal {
+    std::string args;
+    int status;
+    std::string message;
+  };
+  for (const Refusal& c : std::vector<Refusal>{
+           {"--hw tests/core/specs/data/lut_4x.yaml --attention unfused", 1, "no sub_core section"},
+           {"--hw a100_sxm4_80gb --set hw.a100_sxm4_80gb.sm.count=100", 2,
+            "--engine: systemc with --set is not modelled"}}) {
+    const Run r =
+        run("model --model Llama-2-7B --engine systemc --out " + out_dir() + " " + c.args);
+    INFO(c.args << "\n" << r.out);
+    CHECK(r.status == c.status);
+    CHECK_THAT(r.out, Catch::Contains(c.message));
+  }
+  const Run bad = run("model --hw a100_sxm4_80gb --model Llama-2-7B --engine rtl");
+  CHECK(bad.status == 2);
+  const Run help = run("model --help");
+  CHECK_THAT(help.out, Catch::Contains("--engine") && Catch::Contains("sub-core"));
+}

@@ -1,0 +1,50 @@
+// SubCoreGemmTimer: a GEMM's compute term from its warp tile on the
+// sub-core, for `lutsim model --engine systemc`, and with_compute_time, the
+// tile model's recombination of its terms.
+#include <catch2/catch.hpp>
+
+#include "sim/systemc/subcore/sub_core_gemm_timer.hpp"
+
+namespace lutsim::systemc {
+
+// Llama-2-70B o_proj, 2048 tokens, 2-bit weights on A100-LUT-4X: the tile
+// model's 64 x 512 x 32 CTA tiles (32 x 16 = 512 CTAs, 5 on the busiest of
+// 108 SMs) hold 4 x 2 warp tiles of 16 x 256 each: 40 warp tiles over 4
+// partitions, 10 each, of 32992 cycles (docs/systemc.md), at 1.41 GHz.
+TEST_CASE("SubCoreGemmTimer: warp tiles per partition x the warp tile's cycles",
+          "[systemc][subcore]") {
+  const HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
+  const GemmKernel kernel = lut_kernel(hw, 2, DataType::kFp16);
+  const GemmShape shape{2048, 8192, 8192, 1, DataType::kFp16};
+  const GemmEstimate tile = best_gemm(hw, kernel, shape);
+  REQUIRE(tile.tiling.tile.bm == 64);
+  REQUIRE(tile.tiling.tile.bn == 512);
+  REQUIRE(tile.ctas == 512);
+  SubCoreGemmTimer timer(hw);
+  const SubCoreGemmFigure& f = timer.figure(kernel, shape, 2, DataType::kFp16, tile);
+  CHECK(f.run.result.cycles == 32992);
+  CHECK(f.warp_tiles_per_cta == 8);
+  CHECK(f.warp_tiles_per_partition == 10);
+  CHECK(f.compute_s == Approx(10 * 32992 / 1.41e9));
+  timer.figure(kernel, shape, 2, DataType::kFp16, tile);
+  CHECK(timer.simulated() == 1);  // cached by kernel and shape
+
+  // The tile model's own compute term gives its own time back; the sub-core's
+  // replaces it and the time is combined again.
+  CHECK(with_compute_time(hw, tile, tile.compute_s).time_s == Approx(tile.time_s));
+  const GemmEstimate slow = with_compute_time(hw, tile, 10 * tile.compute_s);
+  CHECK(slow.bound == GemmBound::kCompute);
+  CHECK(slow.time_s > 9 * tile.compute_s);
+
+  std::string why;
+  CHECK_FALSE(sub_core_kernel(dequant_kernel(hw, 4, DataType::kFp16), &why));
+  CHECK(why == "dequantization kernels have no sub-core warp program");
+  CHECK_FALSE(sub_core_kernel(dense_kernel(hw, DataType::kBf16), &why));
+  CHECK_THAT(why, Catch::Contains("mma.sync in bf16 has no golden numerics"));
+  CHECK(sub_core_kernel(dense_kernel(hw, DataType::kInt8), nullptr) == WarpKernel::kMma);
+  CHECK_THROWS_WITH(
+      timer.figure(kernel, {2048, 8192, 8192, 2, DataType::kFp16}, 2, DataType::kFp16, tile),
+      Catch::Contains("a batched GEMM (batch 2)"));
+}
+
+}  // namespace lutsim::systemc
