@@ -142,7 +142,8 @@ bool same_results(const StoredPoint& a, const StoredPoint& b) {
   return true;
 }
 
-ResultsStore::ResultsStore(SqliteDatabase db) : db_(std::move(db)) {}
+ResultsStore::ResultsStore(SqliteDatabase db)
+    : db_(std::make_unique<SqliteDatabase>(std::move(db))) {}
 
 ResultsStore ResultsStore::open_for_writing(const std::filesystem::path& file,
                                             const std::vector<StoredAxis>& axes) {
@@ -151,10 +152,10 @@ ResultsStore ResultsStore::open_for_writing(const std::filesystem::path& file,
   if (ec) throw StoreError(file, "cannot create its folder: " + ec.message());
   ResultsStore s(SqliteDatabase(file, SqliteDatabase::Access::kCreate));
   // Exclusive locking before WAL: no shared-memory file, one process at a time.
-  s.db_.exec("PRAGMA locking_mode = EXCLUSIVE");
-  s.db_.exec("PRAGMA journal_mode = WAL");
-  s.db_.exec("PRAGMA synchronous = NORMAL");
-  if (!s.db_.has_table("lutsim_store")) s.create_schema(axes);
+  s.db_->exec("PRAGMA locking_mode = EXCLUSIVE");
+  s.db_->exec("PRAGMA journal_mode = WAL");
+  s.db_->exec("PRAGMA synchronous = NORMAL");
+  if (!s.db_->has_table("lutsim_store")) s.create_schema(axes);
   s.read_layout();
   if (s.axes_ != axes) {
     throw StoreError(file, "holds a sweep over the axes " + axes_text(s.axes_) + ", not " +
@@ -171,17 +172,17 @@ ResultsStore ResultsStore::open_existing(const std::filesystem::path& file) {
 }
 
 void ResultsStore::create_schema(const std::vector<StoredAxis>& axes) {
-  SqliteStatement tables(db_, "SELECT count(*) FROM sqlite_master");
+  SqliteStatement tables(*db_, "SELECT count(*) FROM sqlite_master");
   if (tables.step() && tables.integer(0) != 0) {
     throw StoreError(file(), "not a lutsim sweep store (it has tables, but no lutsim_store)");
   }
-  SqliteTransaction t(db_);
-  db_.exec("CREATE TABLE lutsim_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  db_.exec(
+  SqliteTransaction t(*db_);
+  db_->exec("CREATE TABLE lutsim_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  db_->exec(
       "CREATE TABLE points (point_key TEXT PRIMARY KEY, git_revision TEXT NOT NULL, "
       "point_index INTEGER NOT NULL, label TEXT NOT NULL, axis_values_json TEXT NOT NULL, "
       "config_json TEXT NOT NULL)");
-  db_.exec(
+  db_->exec(
       "CREATE TABLE merges (source TEXT NOT NULL, git_revisions_json TEXT NOT NULL, "
       "points_added INTEGER NOT NULL)");
   set_info("format", kFormat);
@@ -191,35 +192,35 @@ void ResultsStore::create_schema(const std::vector<StoredAxis>& axes) {
 }
 
 void ResultsStore::read_layout() {
-  if (!db_.has_table("lutsim_store")) {
+  if (!db_->has_table("lutsim_store")) {
     throw StoreError(file(), "not a lutsim sweep store (no lutsim_store table)");
   }
   if (const std::string format = info("format"); format != kFormat) {
     throw StoreError(file(), "format: expected '" + std::string(kFormat) + "', got '" + format + "'");
   }
-  axes_ = read_axes(db_, info("axes"));
-  layout_ = read_layout_json(db_, info("tables"));
+  axes_ = read_axes(*db_, info("axes"));
+  layout_ = read_layout_json(*db_, info("tables"));
   for (const StoredTable& t : layout_) {
-    if (!db_.has_table("rows_" + t.stem)) {
+    if (!db_->has_table("rows_" + t.stem)) {
       throw StoreError(file(), "tables: no table rows_" + t.stem + " for the stem '" + t.stem + "'");
     }
   }
 }
 
 std::string ResultsStore::info(const std::string& key) {
-  SqliteStatement s(db_, "SELECT value FROM lutsim_store WHERE key = ?1");
+  SqliteStatement s(*db_, "SELECT value FROM lutsim_store WHERE key = ?1");
   s.bind(1, key);
   if (!s.step()) throw StoreError(file(), "lutsim_store: no entry '" + key + "'");
   return s.text(0);
 }
 
 void ResultsStore::set_info(const std::string& key, const std::string& value) {
-  SqliteStatement s(db_, "INSERT OR REPLACE INTO lutsim_store (key, value) VALUES (?1, ?2)");
+  SqliteStatement s(*db_, "INSERT OR REPLACE INTO lutsim_store (key, value) VALUES (?1, ?2)");
   s.bind(1, key).bind(2, value).run();
 }
 
 bool ResultsStore::contains(const std::string& key) {
-  SqliteStatement s(db_, "SELECT 1 FROM points WHERE point_key = ?1");
+  SqliteStatement s(*db_, "SELECT 1 FROM points WHERE point_key = ?1");
   s.bind(1, key);
   return s.step();
 }
@@ -239,7 +240,7 @@ void ResultsStore::check_tables(const StoredPoint& point) {
         }
         sql += ", " + quoted_identifier(unit_key(c));
       }
-      db_.exec(sql + ", PRIMARY KEY (point_key, row_index))");
+      db_->exec(sql + ", PRIMARY KEY (point_key, row_index))");
       layout_.push_back({t.stem, ResultTable(t.table.columns())});
     }
     set_info("tables", layout_json(layout_).dump());
@@ -259,23 +260,36 @@ void ResultsStore::check_tables(const StoredPoint& point) {
 }
 
 void ResultsStore::insert_rows(const StoredPoint& point) {
-  for (const StoredTable& t : point.tables) {
-    const std::size_t n = t.table.columns().size();
-    std::string sql = "INSERT INTO " + rows_table(t.stem) + " VALUES (?1, ?2";
-    for (std::size_t c = 0; c < n; ++c) sql += ", ?" + std::to_string(c + 3);
-    SqliteStatement s(db_, sql + ")");
-    for (std::size_t r = 0; r < t.table.rows().size(); ++r) {
+  if (insert_rows_.size() != layout_.size()) {
+    insert_rows_.clear();
+    for (const StoredTable& t : layout_) {
+      std::string sql = "INSERT INTO " + rows_table(t.stem) + " VALUES (?1, ?2";
+      for (std::size_t c = 0; c < t.table.columns().size(); ++c) sql += ", ?" + std::to_string(c + 3);
+      insert_rows_.emplace_back(*db_, sql + ")");
+    }
+  }
+  for (std::size_t i = 0; i < point.tables.size(); ++i) {
+    const ResultTable& table = point.tables[i].table;
+    SqliteStatement& s = insert_rows_[i];
+    for (std::size_t r = 0; r < table.rows().size(); ++r) {
+      s.reset();
       s.bind(1, point.key).bind(2, static_cast<std::int64_t>(r));
-      for (std::size_t c = 0; c < n; ++c) s.bind_cell(static_cast<int>(c + 3), t.table.rows()[r][c]);
+      for (std::size_t c = 0; c < table.columns().size(); ++c) {
+        s.bind_cell(static_cast<int>(c + 3), table.rows()[r][c]);
+      }
       s.run();
     }
   }
 }
 
-bool ResultsStore::put(const StoredPoint& point) {
-  SqliteTransaction t(db_);
-  SqliteStatement s(db_, std::string("INSERT INTO points (") + kPointColumns +
-                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+bool ResultsStore::insert_point(const StoredPoint& point) {
+  if (!insert_point_) {
+    insert_point_ = std::make_unique<SqliteStatement>(
+        *db_, std::string("INSERT INTO points (") + kPointColumns +
+                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+  }
+  SqliteStatement& s = *insert_point_;
+  s.reset();
   s.bind(1, point.key)
       .bind(2, point.git_revision)
       .bind(3, point.index)
@@ -283,21 +297,32 @@ bool ResultsStore::put(const StoredPoint& point) {
       .bind(5, nlohmann::json(point.axis_values).dump())
       .bind(6, point.config.dump());
   s.run();
-  if (db_.changes() == 0) return false;
+  if (db_->changes() == 0) return false;
   check_tables(point);
   insert_rows(point);
-  t.commit();
   return true;
 }
 
+bool ResultsStore::put(const StoredPoint& point) {
+  return put_all(std::span<const StoredPoint>(&point, 1)) == 1;
+}
+
+std::size_t ResultsStore::put_all(std::span<const StoredPoint> points) {
+  SqliteTransaction t(*db_);
+  std::size_t added = 0;
+  for (const StoredPoint& p : points) added += insert_point(p) ? 1 : 0;
+  t.commit();
+  return added;
+}
+
 std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
-  SqliteStatement s(db_, std::string("SELECT ") + kPointColumns +
+  SqliteStatement s(*db_, std::string("SELECT ") + kPointColumns +
                              " FROM points WHERE point_key = ?1");
   s.bind(1, key);
   if (!s.step()) return std::nullopt;
   StoredPoint p{s.text(0), s.text(1), s.integer(2), s.text(3), {}, {}, {}};
   const std::string where = "point " + p.label;
-  const auto values = parse_stored(db_, where + ": axis_values_json", s.text(4));
+  const auto values = parse_stored(*db_, where + ": axis_values_json", s.text(4));
   if (!values.is_array() || values.size() != axes_.size()) {
     throw StoreError(file(), where + ": axis_values_json: expected " +
                                  std::to_string(axes_.size()) + " values");
@@ -306,13 +331,13 @@ std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
     if (!v.is_string()) throw StoreError(file(), where + ": axis_values_json: expected strings");
     p.axis_values.push_back(v.get<std::string>());
   }
-  p.config = parse_stored(db_, where + ": config_json", s.text(5));
+  p.config = parse_stored(*db_, where + ": config_json", s.text(5));
   for (const StoredTable& t : layout_) {
     std::string columns;
     for (const auto& c : t.table.columns()) {
       columns += (columns.empty() ? "" : ", ") + quoted_identifier(unit_key(c));
     }
-    SqliteStatement rows(db_, "SELECT " + columns + " FROM " + rows_table(t.stem) +
+    SqliteStatement rows(*db_, "SELECT " + columns + " FROM " + rows_table(t.stem) +
                                   " WHERE point_key = ?1 ORDER BY row_index");
     rows.bind(1, key);
     ResultTable table(t.table.columns());
@@ -327,14 +352,14 @@ std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
 }
 
 std::vector<std::string> ResultsStore::keys() {
-  SqliteStatement s(db_, "SELECT point_key FROM points ORDER BY point_index, point_key");
+  SqliteStatement s(*db_, "SELECT point_key FROM points ORDER BY point_index, point_key");
   std::vector<std::string> out;
   while (s.step()) out.push_back(s.text(0));
   return out;
 }
 
 std::size_t ResultsStore::size() {
-  SqliteStatement s(db_, "SELECT count(*) FROM points");
+  SqliteStatement s(*db_, "SELECT count(*) FROM points");
   s.step();
   return static_cast<std::size_t>(s.integer(0));
 }
@@ -342,7 +367,7 @@ std::size_t ResultsStore::size() {
 void ResultsStore::record_merge(const std::filesystem::path& source,
                                 const std::vector<std::string>& git_revisions,
                                 std::size_t points_added) {
-  SqliteStatement s(db_, "INSERT INTO merges VALUES (?1, ?2, ?3)");
+  SqliteStatement s(*db_, "INSERT INTO merges VALUES (?1, ?2, ?3)");
   s.bind(1, source.string())
       .bind(2, nlohmann::json(git_revisions).dump())
       .bind(3, static_cast<std::int64_t>(points_added))

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,9 +47,9 @@ bool same_results(const StoredPoint& a, const StoredPoint& b);
 // An SQLite file holding the points of one sweep, one row per point keyed by
 // point_key(), and each study table's rows in a table of its own
 // ("rows_<stem>": point_key, row_index, then one column per study column
-// named by unit_key()). Writes run in WAL mode, one transaction per point,
-// and a point's key is UNIQUE, so a process killed at any moment leaves every
-// point it committed whole and none twice. The connection holds the file
+// named by unit_key()). Writes run in WAL mode, one transaction per put()
+// or put_all(), and a point's key is UNIQUE, so a process killed at any
+// moment leaves every point it committed whole and none twice. The connection holds the file
 // exclusively: a second process using the same store gets "database is
 // locked". Every error names the file.
 class ResultsStore {
@@ -59,7 +61,7 @@ class ResultsStore {
   // Opens an existing store to read (export, merge inputs).
   static ResultsStore open_existing(const std::filesystem::path& file);
 
-  const std::filesystem::path& file() const { return db_.file(); }
+  const std::filesystem::path& file() const { return db_->file(); }
   const std::vector<StoredAxis>& axes() const { return axes_; }
 
   bool contains(const std::string& key);
@@ -67,6 +69,10 @@ class ResultsStore {
   // nothing, when its key is stored already. Throws StoreError when its
   // tables differ in stems or columns from the points stored before.
   bool put(const StoredPoint& point);
+  // put() of every point in one transaction (all or none of them stored);
+  // returns how many were added (a key stored already, or twice among them,
+  // is added once).
+  std::size_t put_all(std::span<const StoredPoint> points);
   std::optional<StoredPoint> get(const std::string& key);
   // Every point's key, in sweep order (index, then key).
   std::vector<std::string> keys();
@@ -83,13 +89,20 @@ class ResultsStore {
   void create_schema(const std::vector<StoredAxis>& axes);
   void check_tables(const StoredPoint& point);
   void insert_rows(const StoredPoint& point);
+  bool insert_point(const StoredPoint& point);
   std::string info(const std::string& key);
   void set_info(const std::string& key, const std::string& value);
 
-  SqliteDatabase db_;
+  // On the heap, so that the statements prepared on it stay valid when the
+  // store is moved.
+  std::unique_ptr<SqliteDatabase> db_;
   std::vector<StoredAxis> axes_;
   // Stems and columns of the study tables, known once a point is stored.
   std::vector<StoredTable> layout_;
+  // Prepared once, reused for every point: the points row and one row insert
+  // per table of layout_.
+  std::unique_ptr<SqliteStatement> insert_point_;
+  std::vector<SqliteStatement> insert_rows_;
 };
 
 }  // namespace lutsim::store

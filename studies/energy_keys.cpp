@@ -10,7 +10,10 @@ ppa::EnergyPricing read_energy_key(config::ConfigReader& root, const StudyContex
       "energy", {.description = "energy per action: a name in configs/energy or a path",
                  .default_value = "nangate45_hbm2"});
   const std::filesystem::path file = named_config_path(name, context.configs_dir / "energy");
-  return ppa::load_energy_pricing(file, context.files);
+  // Priced once per run and file: a sweep's points share it (no key of it is overridable).
+  return *context.files.parsed<ppa::EnergyPricing>(file, [&context](const auto& path) {
+    return ppa::load_energy_pricing(path, context.files);
+  });
 }
 
 nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {

@@ -14,8 +14,8 @@
 namespace lutsim {
 
 // The `energy` key of a study that prices its action counts: a name in
-// <configs_dir>/energy or a path (default nangate45_hbm2), read through
-// context.files.
+// <configs_dir>/energy or a path (default nangate45_hbm2), read and priced
+// once per context.files.
 ppa::EnergyPricing read_energy_key(config::ConfigReader& root, const StudyContext& context);
 
 // The pricing as a run record keeps it: name, file, what is counted and one

@@ -70,7 +70,7 @@ HardwareConfigs::Loaded HardwareConfigs::read_config(const std::filesystem::path
                                                      const std::string& stem) const {
   auto doc = files_.load(path);
   for (const Routed& r : routed_) {
-    if (r.config == stem) doc.apply_override(r.rest, r.prefix);
+    if (r.config == stem) doc.apply_override(files_.parsed_override(r.rest, r.prefix));
   }
   auto root = doc.root();
   HardwareSpec spec = read_hardware(root);

@@ -10,7 +10,7 @@ LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string
                        const StudyRegistry& registry) {
   HardwareConfigs hardware(configs_dir, files);
   for (const auto& o : overrides) {
-    if (!hardware.route(o)) doc.apply_override(o);
+    if (!hardware.route(o)) doc.apply_override(files.parsed_override(o));
   }
   auto root = doc.root();
   StudyContext context{configs_dir, hardware, files};

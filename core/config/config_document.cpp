@@ -417,13 +417,33 @@ const std::vector<std::string>& ConfigDocument::extends_chain() const {
   return state_->extends_chain;
 }
 
+namespace detail {
+struct ParsedAssignment {
+  Assignment assignment;
+  Node value;
+};
+}  // namespace detail
+
+ParsedOverride ParsedOverride::parse(std::string_view assignment, std::string_view routed_prefix) {
+  Assignment parsed = parse_assignment(assignment, routed_prefix);
+  Node value = parse_override_value(parsed);
+  ParsedOverride out;
+  out.parsed_ = std::make_shared<const detail::ParsedAssignment>(
+      detail::ParsedAssignment{std::move(parsed), std::move(value)});
+  return out;
+}
+
 void ConfigDocument::apply_override(std::string_view assignment, std::string_view routed_prefix) {
+  apply_override(ParsedOverride::parse(assignment, routed_prefix));
+}
+
+void ConfigDocument::apply_override(const ParsedOverride& override) {
   if (state_->reading_started) {
     throw std::logic_error("ConfigDocument::apply_override called after root()");
   }
-  const Assignment parsed = parse_assignment(assignment, routed_prefix);
+  const Assignment& parsed = override.parsed_->assignment;
   Node& target = override_target(state_->root, parsed);
-  Node value = parse_override_value(parsed);
+  Node value = override.parsed_->value;
   const KeySegment& last = parsed.segments.back();
   MapEntry* entry = detail::find_entry(target, last.key);
   if (entry == nullptr) {

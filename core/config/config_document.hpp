@@ -12,6 +12,22 @@
 
 namespace lutsim::config {
 
+namespace detail {
+struct ParsedAssignment;
+}
+
+// An override "a.b.c=value" parsed once, to apply to many documents (a
+// sweep applies each axis value to many points; see ConfigFiles).
+class ParsedOverride {
+ public:
+  // Parses as ConfigDocument::apply_override does, with the same ConfigErrors.
+  static ParsedOverride parse(std::string_view assignment, std::string_view routed_prefix = "");
+
+ private:
+  friend class ConfigDocument;
+  std::shared_ptr<const detail::ParsedAssignment> parsed_;
+};
+
 // One config: a YAML file (plus the files it `extends`, plus --set overrides)
 // held as lutsim's own tree, where every node remembers its file, line and
 // column. Typical use:
@@ -63,6 +79,7 @@ class ConfigDocument {
   // routed "hw.a100_lut_4x.sm.count=132" to this document as "sm.count=132";
   // locations then name the whole text as written.
   void apply_override(std::string_view assignment, std::string_view routed_prefix = "");
+  void apply_override(const ParsedOverride& override);
 
   // The top-level mapping. Marks the tree read-only for apply_override.
   ConfigReader root();

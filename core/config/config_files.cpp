@@ -8,6 +8,16 @@ ConfigDocument ConfigFiles::load(const std::filesystem::path& path) {
          })->copy();
 }
 
+ParsedOverride ConfigFiles::parsed_override(std::string_view assignment,
+                                            std::string_view routed_prefix) {
+  // Kept beside the files under its text; a newline (never in a routed
+  // prefix, which is a key path) ends the prefix.
+  const std::string text = "--set " + std::string(routed_prefix) + "\n" + std::string(assignment);
+  return *parsed<ParsedOverride>(text, [&](const std::filesystem::path&) {
+    return ParsedOverride::parse(assignment, routed_prefix);
+  });
+}
+
 std::shared_ptr<const void> ConfigFiles::find(const Key& key) {
   std::lock_guard lock(mutex_);
   const auto it = parsed_.find(key);

@@ -25,6 +25,10 @@ class ConfigFiles {
   // after. A file that fails to load is not kept: it throws every time.
   ConfigDocument load(const std::filesystem::path& path);
 
+  // ParsedOverride::parse(assignment, routed_prefix) the first time, the same
+  // parse after (a sweep applies each axis value to many points).
+  ParsedOverride parsed_override(std::string_view assignment, std::string_view routed_prefix = "");
+
   // The T that parse(path) returns, made once per file and type: for files
   // read by a parser of their own (a component table). Shared and immutable.
   template <class T, class Parse>

@@ -66,6 +66,7 @@ SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
   SweepCounts counts;
   const std::vector<PointKey> pending = pending_points(points, store, counts);
   if (progress) progress(counts);
+  store::PointBatch batch = sweep_batch(store);
   std::map<int, const PointKey*> running;  // by rank
   std::size_t next = 0;
   std::exception_ptr error;
@@ -74,14 +75,12 @@ SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
     try {
       if (m.tag == kError) throw std::runtime_error(std::string(m.bytes.begin(), m.bytes.end()));
       if (m.tag == kResult) {
-        const store::StoredPoint result = store::decode_point(m.bytes);
+        store::StoredPoint result = store::decode_point(m.bytes);
         if (result.key != running.at(m.rank)->key) {
           throw std::runtime_error("rank " + std::to_string(m.rank) + " ran point " +
                                    result.label + " with another resolved config or revision");
         }
-        store.put(result);
-        ++counts.done;
-        if (progress) progress(counts);
+        count_written(batch.add(std::move(result)), counts, progress);
       }
     } catch (...) {
       if (!error) error = std::current_exception();
@@ -94,6 +93,7 @@ SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
       --active;
     }
   }
+  count_written(batch.flush(), counts, progress);  // also after an error
   if (error) std::rethrow_exception(error);
   return counts;
 }

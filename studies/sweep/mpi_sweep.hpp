@@ -36,7 +36,7 @@ class MpiSession {
 // one before, so each rank has at most one message in flight.
 
 // Rank 0: hands out the points the store does not hold, stores each result as
-// it arrives (one transaction per point) and, at the end or at the first
+// it arrives (in batches, sweep_batch) and, at the end or at the first
 // error (its own or a rank's, whose text it rethrows), stops every rank.
 // With one rank it runs the points itself, from `source`.
 SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,

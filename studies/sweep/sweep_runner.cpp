@@ -9,6 +9,15 @@
 
 namespace lutsim {
 
+store::PointBatch sweep_batch(store::ResultsStore& store) {
+  return store::PointBatch(store, kSweepBatchPoints, kSweepBatchWait);
+}
+
+void count_written(std::size_t written, SweepCounts& counts, const SweepProgress& progress) {
+  counts.done += written;
+  if (written > 0 && progress) progress(counts);
+}
+
 PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
   SweepPoint point = sweep_point(source.sweep, index);
   try {
@@ -72,14 +81,18 @@ SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& po
   SweepCounts counts;
   const std::vector<PointKey> pending = pending_points(points, store, counts);
   if (progress) progress(counts);
-  parallel_map(
-      pending.size(), jobs, [&](std::size_t i) { return run_checked_point(source, pending[i]); },
-      [&](std::size_t, store::StoredPoint&& result) {
+  store::PointBatch batch = sweep_batch(store);
+  const auto stored = [&](std::size_t written) { count_written(written, counts, progress); };
+  try {
+    parallel_map(
+        pending.size(), jobs, [&](std::size_t i) { return run_checked_point(source, pending[i]); },
         // A point equal to one before it in this sweep is stored once.
-        store.put(result);
-        ++counts.done;
-        if (progress) progress(counts);
-      });
+        [&](std::size_t, store::StoredPoint&& result) { stored(batch.add(std::move(result))); });
+  } catch (...) {
+    batch.flush();  // the points done before the error are kept
+    throw;
+  }
+  stored(batch.flush());
   return counts;
 }
 

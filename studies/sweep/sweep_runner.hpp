@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -8,6 +9,7 @@
 
 #include "core/config/config_files.hpp"
 #include "core/specs/sweep_spec.hpp"
+#include "store/point_batch.hpp"
 #include "store/results_store.hpp"
 #include "studies/study_loader.hpp"
 
@@ -61,16 +63,28 @@ struct SweepCounts {
 };
 using SweepProgress = std::function<void(const SweepCounts&)>;
 
+// Counts `written` points as done and, when there are any, reports progress.
+void count_written(std::size_t written, SweepCounts& counts, const SweepProgress& progress);
+
 // The points the store does not hold yet, in the order given; `counts` gets
 // the run's total and cached points.
 std::vector<PointKey> pending_points(const std::vector<PointKey>& points,
                                      store::ResultsStore& store, SweepCounts& counts);
 
+// A sweep writes its results to the store in batches (store::PointBatch):
+// one transaction per kSweepBatchPoints points, or sooner once
+// kSweepBatchWait has passed since the last write, so a killed sweep loses at
+// most about that much work.
+inline constexpr std::size_t kSweepBatchPoints = 512;
+inline constexpr std::chrono::milliseconds kSweepBatchWait{500};
+store::PointBatch sweep_batch(store::ResultsStore& store);
+
 // Runs the points the store does not hold yet with `jobs` threads (each point
 // loaded and run on its thread, a study object of its own; studies keep no
-// shared mutable state), while the calling thread alone writes each result to
-// the store as it arrives, one transaction per point. `progress` is called on
-// the calling thread after the cache check and after each stored point.
+// shared mutable state), while the calling thread alone writes the results to
+// the store as they arrive, in batches (sweep_batch); at an error, the points
+// done before it are written, then it is rethrown. `progress` is called on
+// the calling thread after the cache check and after each write.
 SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& points,
                       store::ResultsStore& store, int jobs, const SweepProgress& progress);
 
