@@ -358,6 +358,11 @@ std::vector<std::string> ResultsStore::keys() {
   return out;
 }
 
+void ResultsStore::for_each_point(const std::function<void(const StoredPoint&)>& f) {
+  SqliteStatement s(*db_, "SELECT point_key FROM points ORDER BY point_index, point_key");
+  while (s.step()) f(*get(s.text(0)));
+}
+
 std::size_t ResultsStore::size() {
   SqliteStatement s(*db_, "SELECT count(*) FROM points");
   s.step();

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <memory>
@@ -76,6 +77,11 @@ class ResultsStore {
   std::optional<StoredPoint> get(const std::string& key);
   // Every point's key, in sweep order (index, then key).
   std::vector<std::string> keys();
+  // Calls `f` with every point, in sweep order, read one at a time.
+  void for_each_point(const std::function<void(const StoredPoint&)>& f);
+  // The stems and columns (no rows) of the study tables, empty until a point
+  // is stored.
+  const std::vector<StoredTable>& tables() const { return layout_; }
   std::size_t size();
 
   // Records that `points_added` points came from the store `source`, whose

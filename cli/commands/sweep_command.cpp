@@ -18,6 +18,7 @@
 #include "core/io/result_directory.hpp"
 #include "core/specs/sweep_spec.hpp"
 #include "store/store_merge.hpp"
+#include "store/sweep_csv.hpp"
 #include "store/sweep_tables.hpp"
 #include "studies/sweep/mpi_sweep.hpp"
 #include "studies/sweep/sweep_runner.hpp"
@@ -197,11 +198,17 @@ std::vector<store::StoredPoint> all_points(store::ResultsStore& s) {
   return points;
 }
 
-void export_store(const ExportOptions& o) {
-  auto s = store::ResultsStore::open_existing(o.store);
-  const auto points = all_points(s);
-  if (points.empty()) throw store::StoreError(o.store, "holds no points to export");
-  const auto tables = store::sweep_tables(s.axes(), points);
+// What each point adds to an export's recorded config.
+nlohmann::json export_record(const store::StoredPoint& p) {
+  return {{"label", p.label},
+          {"point_key", p.key},
+          {"git_revision", p.git_revision},
+          {"config", p.config}};
+}
+
+// The index of the table --table names among the store's (the only one
+// when not given).
+std::size_t export_table(const ExportOptions& o, const std::vector<store::StoredTable>& tables) {
   std::vector<std::string> stems;
   for (const auto& t : tables) stems.push_back(t.stem);
   const auto chosen = std::find_if(tables.begin(), tables.end(), [&](const auto& t) {
@@ -211,21 +218,32 @@ void export_store(const ExportOptions& o) {
     throw std::invalid_argument("--table: expected one of the store's tables (" +
                                 CLI::detail::join(stems, ", ") + "), got '" + o.table + "'");
   }
-  nlohmann::json record_points = nlohmann::json::array();
-  for (const auto& p : points) {
-    record_points.push_back({{"label", p.label},
-                             {"point_key", p.key},
-                             {"git_revision", p.git_revision},
-                             {"config", p.config}});
-  }
-  const RunRecord record =
-      make_run_record("sweep export", {{"store", o.store}, {"points", record_points}});
-  const std::string text = o.format == "json" ? to_json(chosen->table, record).dump(2) + "\n"
-                                              : to_csv(chosen->table, record);
+  return static_cast<std::size_t>(chosen - tables.begin());
+}
+
+// JSON: the points held in memory. CSV: streamed from the store, one point
+// at a time (store::write_sweep_csv), so any number of points exports.
+void export_store(const ExportOptions& o) {
+  auto s = store::ResultsStore::open_existing(o.store);
+  if (s.size() == 0) throw store::StoreError(o.store, "holds no points to export");
+  const std::size_t table = export_table(o, s.tables());
+  const auto write = [&](std::ostream& out) {
+    if (o.format == "csv") {
+      const RunRecord record = make_run_record("sweep export", {{"store", o.store}});
+      store::write_sweep_csv(out, s, table, record, export_record);
+      return;
+    }
+    const auto points = all_points(s);
+    nlohmann::json record_points = nlohmann::json::array();
+    for (const auto& p : points) record_points.push_back(export_record(p));
+    const RunRecord record =
+        make_run_record("sweep export", {{"store", o.store}, {"points", record_points}});
+    out << to_json(store::sweep_tables(s.axes(), points).at(table).table, record).dump(2) << "\n";
+  };
   if (o.out.empty()) {
-    std::cout << text;
+    write(std::cout);
   } else {
-    write_file_atomically(o.out, text);
+    write_file_atomically(o.out, write);
   }
 }
 

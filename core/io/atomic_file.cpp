@@ -18,6 +18,13 @@ namespace {
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+  write_file_atomically(path, [content](std::ostream& out) {
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+  });
+}
+
+void write_file_atomically(const std::filesystem::path& path,
+                           const std::function<void(std::ostream&)>& write) {
   std::error_code ec;
   if (path.has_parent_path()) {
     std::filesystem::create_directories(path.parent_path(), ec);
@@ -28,7 +35,13 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) fail(path, std::strerror(errno));
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    try {
+      write(out);
+    } catch (...) {
+      out.close();
+      std::filesystem::remove(tmp, ec);
+      throw;
+    }
     out.flush();
     if (!out) {
       std::filesystem::remove(tmp, ec);

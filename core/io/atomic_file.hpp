@@ -1,6 +1,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <ostream>
 #include <string_view>
 
 namespace lutsim {
@@ -12,5 +14,10 @@ namespace lutsim {
 // processes left (see temporary_path.hpp). Throws std::runtime_error naming the path and
 // the OS reason on failure (the temporary is removed).
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
+// The same with the content written by `write` to the stream it is given
+// (for content too large to hold); an exception from `write` leaves `path`
+// as it was and is rethrown.
+void write_file_atomically(const std::filesystem::path& path,
+                           const std::function<void(std::ostream&)>& write);
 
 }  // namespace lutsim

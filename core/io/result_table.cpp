@@ -5,6 +5,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "core/io/csv_stream.hpp"
 #include "core/io/csv_text.hpp"
 #include "core/io/git_revision.hpp"
 
@@ -103,23 +104,32 @@ nlohmann::json unit_keyed_rows(const ResultTable& table) {
   return rows;
 }
 
-std::string to_csv(const ResultTable& table, const RunRecord& record) {
+std::string csv_preamble(const std::vector<ResultTable::Column>& columns, const RunRecord& record) {
   std::string out;
   out += "# lutsim " + record.command + "\n";
   out += "# git_revision: " + record.git_revision + "\n";
   out += "# created_utc: " + record.created_utc + "\n";
   out += "# units:";
-  for (const auto& c : table.columns())
-    out += " " + c.name + "=" + (c.unit.empty() ? "text" : c.unit);
-  out += "\n# config: " + record.resolved_config.dump() + "\n";
-  for (std::size_t i = 0; i < table.columns().size(); ++i) {
-    out += (i ? "," : "") + csv_field(table.columns()[i].name);
-  }
-  out += "\n";
-  for (const auto& row : table.rows()) {
-    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? "," : "") + cell_text(row[i]);
-    out += "\n";
-  }
+  for (const auto& c : columns) out += " " + c.name + "=" + (c.unit.empty() ? "text" : c.unit);
+  return out + "\n# config: ";
+}
+
+std::string csv_names(const std::vector<ResultTable::Column>& columns) {
+  std::string out;
+  for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + csv_field(columns[i].name);
+  return out + "\n";
+}
+
+std::string csv_row(const std::vector<ResultTable::Cell>& row) {
+  std::string out;
+  for (std::size_t i = 0; i < row.size(); ++i) out += (i ? "," : "") + cell_text(row[i]);
+  return out + "\n";
+}
+
+std::string to_csv(const ResultTable& table, const RunRecord& record) {
+  std::string out = csv_preamble(table.columns(), record) + record.resolved_config.dump() + "\n" +
+                    csv_names(table.columns());
+  for (const auto& row : table.rows()) out += csv_row(row);
   return out;
 }
 

@@ -1,0 +1,67 @@
+// A store's sweep table streamed as CSV is the text to_csv gives for the
+// same points held in memory.
+#include "store/sweep_csv.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <limits>
+#include <sstream>
+
+#include "store/sweep_tables.hpp"
+
+namespace lutsim::store {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<StoredAxis> kAxes{{"m", "m"}, {"bits", "weight_bits"}};
+
+// Two tables of two rows each, text with quotes and commas, a NaN.
+StoredPoint point(std::int64_t index, std::int64_t m) {
+  ResultTable gemm({{"kernel", "", "kernel"}, {"time", "us", "GEMM time"}});
+  gemm.add_row({std::string("lut \"w2\", fp16"), 1.5 * static_cast<double>(m)});
+  gemm.add_row({std::string("dense"), std::numeric_limits<double>::quiet_NaN()});
+  ResultTable share({{"share", "%", "of peak"}});
+  share.add_row({m});
+  return {"key" + std::to_string(index),
+          "rev1",
+          index,
+          "m=" + std::to_string(m) + ", weight_bits=2",
+          {std::to_string(m), "2"},
+          {{"m", m}, {"hw", {{"freq_hz", 1.41e9}, {"name", "A100 \"x\""}}}},
+          {{"gemm", gemm}, {"share", share}}};
+}
+
+nlohmann::json record_of(const StoredPoint& p) {
+  return {{"label", p.label}, {"point_key", p.key}, {"config", p.config}};
+}
+
+}  // namespace
+
+TEST_CASE("a sweep table streamed from the store is to_csv of the points in memory", "[store]") {
+  const fs::path dir = fs::temp_directory_path() / "lutsim_test_sweep_csv";
+  fs::create_directories(dir);
+  const fs::path file = dir / "store.sqlite";
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
+  auto store = ResultsStore::open_for_writing(file, kAxes);
+  // Stored out of sweep order: both writers give sweep order.
+  const std::vector<StoredPoint> points{point(0, 1), point(1, 16), point(2, 256)};
+  for (const std::size_t i : {2, 0, 1}) REQUIRE(store.put(points[i]));
+
+  const nlohmann::json base = {{"store", file.string()}, {"zeta", 1}, {"alpha", {1, 2}}};
+  for (std::size_t t = 0; t < 2; ++t) {
+    INFO("table " << t);
+    nlohmann::json config = base;
+    config["points"] = nlohmann::json::array();
+    for (const StoredPoint& p : points) config["points"].push_back(record_of(p));
+    const std::string in_memory =
+        to_csv(sweep_tables(kAxes, points).at(t).table, make_run_record("sweep export", config));
+    std::ostringstream streamed;
+    RunRecord record = make_run_record("sweep export", base);
+    record.created_utc = in_memory.substr(in_memory.find("# created_utc: ") + 15, 20);
+    write_sweep_csv(streamed, store, t, record, record_of);
+    CHECK(streamed.str() == in_memory);
+  }
+}
+
+}  // namespace lutsim::store
