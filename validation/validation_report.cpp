@@ -38,7 +38,8 @@ std::vector<ResultTable::Column> point_columns() {
           {"tile", "", "threadblock tile BMxBN"},
           {"split_k", "1", ""},
           {"multicast", "", "operand tile shared by a thread-block cluster (none, A, B)"},
-          {"waves", "1", "rounds of threadblocks over the SMs"}};
+          {"waves", "1", "rounds of threadblocks over the SMs"},
+          {"schedule", "", "tiles to SMs: data_parallel (waves) or stream_k"}};
 }
 
 std::vector<ResultTable::Cell> point_row(const MeasuredDataset& d, const PointError& p) {
@@ -60,7 +61,8 @@ std::vector<ResultTable::Cell> point_row(const MeasuredDataset& d, const PointEr
           std::to_string(e.tiling.tile.bm) + "x" + std::to_string(e.tiling.tile.bn),
           std::int64_t{e.tiling.split_k},
           std::string(to_string(e.tiling.multicast)),
-          e.waves};
+          e.waves,
+          std::string(to_string(e.tiling.schedule))};
 }
 
 ResultTable attention_point_table() {

@@ -86,6 +86,12 @@ void read_kernel(config::ConfigReader r, HardwareSpec& h) {
        .default_value = 1,
        .min = 1,
        .max = 16});
+  h.stream_k = r.get<bool>(
+      "stream_k",
+      {.description = "the GEMM library also runs persistent stream-K kernels (every SM an equal "
+                      "share of the main-loop steps; sim/tile/tiling.hpp); false: data-parallel "
+                      "and split-K only",
+       .default_value = false});
 }
 
 void read_cuda_core(config::ConfigReader r, HardwareSpec& h) {

@@ -136,6 +136,9 @@ struct HardwareSpec {
   // CTAs of a thread-block cluster that share one operand tile by TMA multicast
   // (Hopper, compute capability 9.0); 1: no clusters (Ampere and older).
   int cluster_multicast_ctas = 1;
+  // The GEMM library's kernels include persistent stream-K ones (Hopper); the
+  // tile search then also weighs that schedule (sim/tile/tiling.hpp).
+  bool stream_k = false;
   CalibrationSpec calibration;
   std::optional<PowerLimitSpec> power_limit;  // none: only the clock limits the tensor rate
   std::optional<LutTensorCoreSpec> lut_tensor_core;

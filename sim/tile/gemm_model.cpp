@@ -72,29 +72,29 @@ double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
 // Seconds for one CTA's main loop when its loads' DRAM latency is not hidden:
 // the first k-step waits a whole round trip, then the stages - 1 loads in
 // flight return one round trip apart.
-double cta_load_latency_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                          const Tiling& tl) {
-  const ThreadblockTile& t = tl.tile;
-  const double k_steps = static_cast<double>(padded_k_slice(k, s, tl) / k_step(t, k));
+double cta_load_latency_s(const HardwareSpec& hw, const ThreadblockTile& t, double k_steps) {
   return hw.dram_latency_s * (1.0 + (k_steps - 1.0) / std::max(1, t.stages - 1));
 }
 
-// Bytes written: the output, and FP32 split-K partials written and read back.
-double written_bytes(const GemmKernel& k, const GemmShape& s, const Tiling& tl, std::int64_t ctas) {
-  double bytes = static_cast<double>(s.m) * s.n * k.c_bytes_per_elem * s.batch;
-  if (tl.split_k > 1) {
-    bytes += static_cast<double>(ctas) * tl.tile.bm * tl.tile.bn * kSplitKPartialBytes;
-  }
-  return bytes;
+std::int64_t k_steps_per_cta(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
+  return padded_k_slice(k, s, tl) / k_step(tl.tile, k);
 }
 
+// Bytes written: the output, and the FP32 partials of split tiles written and read back.
+double written_bytes(const GemmKernel& k, const GemmShape& s, const GemmEstimate& e) {
+  return static_cast<double>(s.m) * s.n * k.c_bytes_per_elem * s.batch +
+         static_cast<double>(e.partial_tiles) * e.tiling.tile.bm * e.tiling.tile.bn *
+             kSplitKPartialBytes;
+}
+
+// `grid_ctas`: the CTAs that run at once or in turn (stream-K: the persistent ones).
 void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                      const Tiling& tl, GemmEstimate& e) {
+                      std::int64_t grid_ctas, GemmEstimate& e) {
   e.dram_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
                   static_cast<double>(s.n) * s.k * k.b_bytes_per_elem) *
                      s.batch +
-                 written_bytes(k, s, tl, e.ctas);
-  e.dram_s = hw.calibration.cta_latency_s + e.dram_bytes / achievable_dram_bw(hw, e.ctas);
+                 written_bytes(k, s, e);
+  e.dram_s = hw.calibration.cta_latency_s + e.dram_bytes / achievable_dram_bw(hw, grid_ctas);
 }
 
 // Every CTA's operand bytes through L2; a tile shared by a cluster is read once for all
@@ -137,7 +137,7 @@ ActionCounts count_actions(const HardwareSpec& hw, const GemmKernel& k, const Ge
   a.register_file_bytes = ctas * smem_fragment_bytes_per_k(t, k) * k_padded;
   a.smem_bytes = ctas * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_slice +
                  a.register_file_bytes;
-  a.l2_bytes = l2_operand_bytes(hw, k, s, e.tiling, e.ctas) + written_bytes(k, s, e.tiling, e.ctas);
+  a.l2_bytes = l2_operand_bytes(hw, k, s, e.tiling, e.ctas) + written_bytes(k, s, e);
   a.dram_bytes = e.dram_bytes;
   return a;
 }
@@ -166,8 +166,8 @@ namespace {
 // Unaligned rows: the library's fallback kernels, whose MAC rate and DRAM
 // stream are set by the operand elements per load, bound the time from below.
 void apply_fallback(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                    const UnalignedFallback& f, GemmEstimate& e) {
-  const double busy = active_sms(hw, e.ctas);
+                    const UnalignedFallback& f, std::int64_t grid_ctas, GemmEstimate& e) {
+  const double busy = active_sms(hw, grid_ctas);
   const double operand_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
                                 static_cast<double>(s.n) * s.k * k.b_bytes_per_elem) *
                                s.batch;
@@ -177,6 +177,56 @@ void apply_fallback(const HardwareSpec& hw, const GemmKernel& k, const GemmShape
                                     fallback_dram_s(hw, k, f, operand_bytes, busy));
 }
 
+// Data parallel: the busiest SM runs ceil(CTAs / SMs) CTAs back to back at the
+// full SM rate, the whole grid at most at the power-limited rate; co-resident
+// CTAs hide each other's fill/epilogue and load latency. Returns the CTAs launched.
+std::int64_t add_data_parallel_compute(const HardwareSpec& hw, const GemmKernel& k,
+                                       const GemmShape& s, GemmEstimate& e) {
+  const Tiling& tl = e.tiling;
+  e.waves = ceil_div(e.ctas, static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
+  e.partial_tiles = tl.split_k > 1 ? e.ctas : 0;
+  const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
+  const std::int64_t rounds = ceil_div(per_sm, e.ctas_per_sm);
+  e.compute_s =
+      std::max({per_sm * cta_main_loop_s(hw, k, s, tl),
+                power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
+                rounds * cta_load_latency_s(hw, tl.tile, k_steps_per_cta(k, s, tl))}) +
+      rounds * hw.calibration.cta_latency_s;
+  return e.ctas;
+}
+
+// Tiles that two SMs' shares of `total_steps` main-loop steps (split evenly,
+// `per_sm` steps each, tile after tile) both run a part of.
+std::int64_t stream_k_split_tiles(std::int64_t total_steps, std::int64_t per_sm,
+                                  std::int64_t steps_per_tile) {
+  std::int64_t split = 0;
+  for (std::int64_t boundary = per_sm; boundary < total_steps; boundary += per_sm) {
+    if (boundary % steps_per_tile != 0) ++split;
+  }
+  return split;
+}
+
+// Stream-K: every SM runs an equal share of all tiles' main-loop steps back to
+// back (its co-resident CTAs overlap their load latency); one CTA latency for
+// the fill and last epilogue, one for the fix-up of a tile whose partials
+// another SM wrote. Returns the persistent CTAs.
+std::int64_t add_stream_k_compute(const HardwareSpec& hw, const GemmKernel& k,
+                                  const GemmShape& s, GemmEstimate& e) {
+  const Tiling& tl = e.tiling;
+  const std::int64_t steps_per_tile = k_steps_per_cta(k, s, tl);
+  const std::int64_t total_steps = e.ctas * steps_per_tile;
+  const std::int64_t per_sm = ceil_div(total_steps, hw.sm_count);
+  e.waves = 1;
+  e.partial_tiles = stream_k_split_tiles(total_steps, per_sm, steps_per_tile);
+  const double step_s = cta_main_loop_s(hw, k, s, tl) / static_cast<double>(steps_per_tile);
+  const double co_resident_steps = static_cast<double>(per_sm) / e.ctas_per_sm;
+  e.compute_s = std::max({per_sm * step_s, power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
+                          cta_load_latency_s(hw, tl.tile, co_resident_steps)}) +
+                (e.partial_tiles > 0 ? 2 : 1) * hw.calibration.cta_latency_s;
+  return std::min(ceil_div(total_steps, per_sm) * e.ctas_per_sm,
+                  static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
+}
+
 // estimate_gemm without the action counts (the tiling search's inner loop).
 // `fallback`: unaligned_fallback(hw, k, s), worked out once per GEMM by the caller.
 std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKernel& k,
@@ -184,6 +234,9 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
                                            const std::optional<UnalignedFallback>& fallback) {
   const ThreadblockTile& t = tl.tile;
   if (tl.split_k > 1 && s.k / tl.split_k < 2 * k_step(t, k)) return std::nullopt;
+  if (tl.schedule == TileSchedule::kStreamK && (tl.split_k > 1 || !hw.stream_k)) {
+    return std::nullopt;
+  }
   if (k.macs_per_cycle_per_sm <= 0.0) return std::nullopt;
   const CalibrationSpec& c = hw.calibration;
 
@@ -192,19 +245,13 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
   e.ctas_per_sm = ctas_per_sm(hw, t, k);
   if (e.ctas_per_sm < 1) return std::nullopt;
   e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, t.bn) * tl.split_k * s.batch;
-  e.waves = ceil_div(e.ctas, static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
-  // The busiest SM runs ceil(CTAs / SMs) CTAs back to back at the full SM
-  // rate, the whole grid at most at the power-limited rate; co-resident CTAs
-  // hide each other's fill/epilogue and load latency.
-  const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
-  const std::int64_t rounds = ceil_div(per_sm, e.ctas_per_sm);
-  e.compute_s = std::max({per_sm * cta_main_loop_s(hw, k, s, tl),
-                          power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
-                          rounds * cta_load_latency_s(hw, k, s, tl)}) +
-                rounds * c.cta_latency_s;
-  add_memory_times(hw, k, s, tl, e);
+  if (tl.schedule == TileSchedule::kStreamK && e.ctas <= hw.sm_count) return std::nullopt;
+  const std::int64_t grid_ctas = tl.schedule == TileSchedule::kStreamK
+                                     ? add_stream_k_compute(hw, k, s, e)
+                                     : add_data_parallel_compute(hw, k, s, e);
+  add_memory_times(hw, k, s, grid_ctas, e);
   e.l2_s = l2_time_s(hw, k, s, tl, e.ctas);
-  if (fallback) apply_fallback(hw, k, s, *fallback, e);
+  if (fallback) apply_fallback(hw, k, s, *fallback, grid_ctas, e);
   combine_times(c, e);
   return e;
 }
@@ -273,10 +320,14 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   check_shape(k, s);
   const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
   std::optional<GemmEstimate> best;
+  std::vector<Tiling> schedules;
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
-      for (int split : candidate_split_k()) {
-        const auto e = estimate_times(hw, k, s, {t, split}, fallback);
+      schedules.clear();
+      for (int split : candidate_split_k()) schedules.push_back({t, split});
+      if (hw.stream_k) schedules.push_back({t, 1, Multicast::kNone, TileSchedule::kStreamK});
+      for (const Tiling& tiling : schedules) {
+        const auto e = estimate_times(hw, k, s, tiling, fallback);
         if (!e) continue;
         if (!best || e->time_s < best->time_s) best = e;
         if (hw.cluster_multicast_ctas < 2) continue;

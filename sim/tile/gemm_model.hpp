@@ -16,8 +16,12 @@ namespace lutsim {
 struct GemmEstimate {
   double time_s = 0.0;  // kernel time on the GPU (no host launch gap)
   Tiling tiling;
-  std::int64_t ctas = 0;   // threadblocks launched
-  std::int64_t waves = 0;  // rounds of threadblocks over the SMs
+  // Output tiles x split-K slices (data parallel: the CTAs launched; stream-K:
+  // the tiles the persistent CTAs share out)
+  std::int64_t ctas = 0;
+  std::int64_t waves = 0;  // rounds of threadblocks over the SMs (stream-K: 1)
+  // Tiles (or split-K slices) whose FP32 partial sums go through memory
+  std::int64_t partial_tiles = 0;
   int ctas_per_sm = 0;     // resident at once (shared memory and registers)
   double compute_s = 0.0;  // busiest SM: its CTAs' main loops and latencies
   double dram_s = 0.0;     // CTA latency + unique bytes / achievable DRAM bandwidth
@@ -62,7 +66,10 @@ void check_shape(const GemmKernel& k, const GemmShape& s);
 //   the DRAM latency of its k-steps (dram_latency_s); the whole grid's MACs
 //   take at least their time at the GPU's power-limited rate (the limit
 //   bounds the average rate); co-resident CTAs hide each other's
-//   fill/epilogue and load latency (cta_latency_s);
+//   fill/epilogue and load latency (cta_latency_s); under stream-K
+//   (TileSchedule::kStreamK, a config with kernel.stream_k) every SM runs an
+//   equal share of all tiles' k-steps instead, split tiles summed from FP32
+//   partials;
 // - memory: unique bytes (A, B, C, FP32 split-K partials) from DRAM at
 //   min(peak x dram_efficiency, active SMs x per-SM bandwidth), and every
 //   CTA's operand bytes through L2 at peak x l2_efficiency. Each operand

@@ -56,4 +56,14 @@ const char* to_string(Multicast m) {
   return "?";
 }
 
+const char* to_string(TileSchedule s) {
+  switch (s) {
+    case TileSchedule::kDataParallel:
+      return "data_parallel";
+    case TileSchedule::kStreamK:
+      return "stream_k";
+  }
+  return "?";
+}
+
 }  // namespace lutsim

@@ -21,14 +21,25 @@ struct ThreadblockTile {
 // along M, sharing the B (weight) tile.
 enum class Multicast { kNone, kA, kB };
 
+// How output tiles are dealt to the SMs. kDataParallel: one CTA per tile (per
+// split-K slice), launched in waves. kStreamK: persistent CTAs, one set per SM,
+// each running an equal share of all tiles' main-loop steps, a tile split
+// between two SMs summed from FP32 partials (Osama et al., "Stream-K:
+// Work-centric Parallel Decomposition for Dense Matrix-Matrix Multiplication
+// on the GPU", PPoPP 2023; CUTLASS 3.x's sm90 stream-K tile scheduler).
+enum class TileSchedule { kDataParallel, kStreamK };
+
 struct Tiling {
   ThreadblockTile tile;
   int split_k = 1;  // K split across this many CTAs, partial sums reduced after
   Multicast multicast = Multicast::kNone;
+  TileSchedule schedule = TileSchedule::kDataParallel;
 };
 
 // "none", "A", "B".
 const char* to_string(Multicast m);
+// "data_parallel", "stream_k".
+const char* to_string(TileSchedule s);
 
 // The tiles the search considers: the shapes CUTLASS/cuBLAS kernels for
 // Ampere/Hopper instantiate, from 256x128 down to 16-row tiles for GEMV-like

@@ -43,15 +43,22 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
     out += format("  unaligned rows  %d-byte aligned (K or N): the library's fallback kernels\n",
                   e.unaligned_row_bytes);
   }
-  out += format("  tiling          %dx%dx%d, %d stages, split-K %d", t.bm, t.bn, t.bk, t.stages,
-                e.tiling.split_k);
+  out += format("  tiling          %dx%dx%d, %d stages, split-K %d, %s", t.bm, t.bn, t.bk,
+                t.stages, e.tiling.split_k, to_string(e.tiling.schedule));
   if (e.tiling.multicast != Multicast::kNone) {
     out += format(", clusters of %d sharing the %s tile", s.gpu.cluster_multicast_ctas,
                   to_string(e.tiling.multicast));
   }
   out += "\n";
-  out += format("  CTAs            %lld (%d per SM, %lld waves)\n", static_cast<long long>(e.ctas),
-                e.ctas_per_sm, static_cast<long long>(e.waves));
+  if (e.tiling.schedule == TileSchedule::kStreamK) {
+    out += format("  tiles           %lld in equal shares of k-steps over %d SMs (%d CTAs per SM), "
+                  "%lld summed from partials\n",
+                  static_cast<long long>(e.ctas), s.gpu.sm_count, e.ctas_per_sm,
+                  static_cast<long long>(e.partial_tiles));
+  } else {
+    out += format("  CTAs            %lld (%d per SM, %lld waves)\n", static_cast<long long>(e.ctas),
+                  e.ctas_per_sm, static_cast<long long>(e.waves));
+  }
   out += format(
       "  compute         %.3f us\n  DRAM            %.3f us (%.3f MB)\n  L2              %.3f us",
       e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6, e.l2_s * 1e6);
@@ -74,13 +81,15 @@ ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const G
                      {"dram_bytes", "MB", "DRAM traffic"},
                      {"l2_time", "us", "L2 traffic alone"},
                      {"row_alignment", "bytes",
-                      "rows' alignment when below the library's (fallback kernels); 0: aligned"}});
+                      "rows' alignment when below the library's (fallback kernels); 0: aligned"},
+                     {"schedule", "", "tiles to SMs: data_parallel (waves) or stream_k"}});
   table.add_row({kernel.name, e.time_s * 1e6, shape.flops() / e.time_s / 1e12,
                  std::string(to_string(e.bound)),
                  std::to_string(t.bm) + "x" + std::to_string(t.bn) + "x" + std::to_string(t.bk),
                  std::int64_t{t.stages}, std::int64_t{e.tiling.split_k}, std::int64_t{e.ctas},
                  std::int64_t{e.waves}, e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6,
-                 e.l2_s * 1e6, std::int64_t{e.unaligned_row_bytes}});
+                 e.l2_s * 1e6, std::int64_t{e.unaligned_row_bytes},
+                 std::string(to_string(e.tiling.schedule))});
   return table;
 }
 
