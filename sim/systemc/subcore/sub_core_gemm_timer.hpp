@@ -24,7 +24,9 @@ namespace lutsim::systemc {
 struct SubCoreGemmFigure {
   GemmWarpRun run;                            // the simulated warp tile
   std::int64_t warp_tiles_per_cta = 0;        // (bm / warp_m) x (bn / warp_n)
-  std::int64_t warp_tiles_per_partition = 0;  // on the busiest SM: ceil(CTAs / SMs) x the above
+  // on the busiest SM: its tiles (ceil(CTAs / SMs), or its stream-K share of
+  // all tiles' k-steps) x the above / partitions, rounded up
+  std::int64_t warp_tiles_per_partition = 0;
                                               // / partitions, rounded up
   double compute_s = 0.0;                     // warp_tiles_per_partition x cycles / SM clock
 };

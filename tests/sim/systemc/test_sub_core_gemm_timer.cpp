@@ -48,3 +48,28 @@ TEST_CASE("SubCoreGemmTimer: warp tiles per partition x the warp tile's cycles",
 }
 
 }  // namespace lutsim::systemc
+
+namespace lutsim::systemc {
+
+// Under stream-K the busiest SM computes its equal share of all tiles' k-steps,
+// not ceil(tiles / SMs) whole tiles: H100 FP16 1575 x 2688 x 15744, 143 tiles
+// of 128 x 256 (K 15744 in 492 steps of 32) on 132 SMs: ceil(143 x 492 / 132)
+// = 533 steps = 1.0833 tiles, x 8 warp tiles of 64 x 64 over 4 partitions:
+// ceil(2.167) = 3 warp tiles each (4 under waves).
+TEST_CASE("SubCoreGemmTimer: a stream-K estimate's share of tiles per SM", "[systemc][subcore]") {
+  const HardwareSpec hw = load_hardware("configs/hw/h100_sxm.yaml");
+  const GemmKernel kernel = dense_kernel(hw, DataType::kFp16);
+  const GemmShape shape{1575, 2688, 15744, 1, DataType::kFp16};
+  const GemmEstimate tile = best_gemm(hw, kernel, shape);
+  REQUIRE(tile.tiling.schedule == TileSchedule::kStreamK);
+  REQUIRE(tile.tiling.tile.bm == 128);
+  REQUIRE(tile.tiling.tile.bn == 256);
+  REQUIRE(tile.ctas == 143);
+  SubCoreGemmTimer timer(hw);
+  const SubCoreGemmFigure& f = timer.figure(kernel, shape, 16, DataType::kFp16, tile);
+  REQUIRE(f.warp_tiles_per_cta == 8);
+  CHECK(f.warp_tiles_per_partition == 3);
+  CHECK(f.compute_s == Approx(3.0 * f.run.result.cycles / hw.sm_clock_hz));
+}
+
+}  // namespace lutsim::systemc
