@@ -76,10 +76,6 @@ double cta_load_latency_s(const HardwareSpec& hw, const ThreadblockTile& t, doub
   return hw.dram_latency_s * (1.0 + (k_steps - 1.0) / std::max(1, t.stages - 1));
 }
 
-std::int64_t k_steps_per_cta(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
-  return padded_k_slice(k, s, tl) / k_step(tl.tile, k);
-}
-
 // Bytes written: the output, and the FP32 partials of split tiles written and read back.
 double written_bytes(const GemmKernel& k, const GemmShape& s, const GemmEstimate& e) {
   return static_cast<double>(s.m) * s.n * k.c_bytes_per_elem * s.batch +
@@ -161,6 +157,18 @@ std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
   return ceil_div(ceil_div(shape.k, tiling.split_k), bk) * bk;
 }
 
+std::int64_t k_steps_per_cta(const GemmKernel& kernel, const GemmShape& shape,
+                             const Tiling& tiling) {
+  return padded_k_slice(kernel, shape, tiling) / k_step(tiling.tile, kernel);
+}
+
+std::int64_t busiest_sm_k_steps(const HardwareSpec& hw, const GemmKernel& kernel,
+                                const GemmShape& shape, const GemmEstimate& e) {
+  const std::int64_t steps = k_steps_per_cta(kernel, shape, e.tiling);
+  return e.tiling.schedule == TileSchedule::kStreamK ? ceil_div(e.ctas * steps, hw.sm_count)
+                                                     : ceil_div(e.ctas, hw.sm_count) * steps;
+}
+
 namespace {
 
 // Unaligned rows: the library's fallback kernels, whose MAC rate and DRAM
@@ -215,7 +223,7 @@ std::int64_t add_stream_k_compute(const HardwareSpec& hw, const GemmKernel& k,
   const Tiling& tl = e.tiling;
   const std::int64_t steps_per_tile = k_steps_per_cta(k, s, tl);
   const std::int64_t total_steps = e.ctas * steps_per_tile;
-  const std::int64_t per_sm = ceil_div(total_steps, hw.sm_count);
+  const std::int64_t per_sm = busiest_sm_k_steps(hw, k, s, e);
   e.waves = 1;
   e.partial_tiles = stream_k_split_tiles(total_steps, per_sm, steps_per_tile);
   const double step_s = cta_main_loop_s(hw, k, s, tl) / static_cast<double>(steps_per_tile);

@@ -53,6 +53,17 @@ WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t);
 std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
                             const Tiling& tiling);
 
+// Main-loop steps (tile.bk x the kernel's k_step_multiplier elements of K) one
+// CTA runs over its padded K slice.
+std::int64_t k_steps_per_cta(const GemmKernel& kernel, const GemmShape& shape,
+                             const Tiling& tiling);
+
+// Main-loop steps the busiest SM runs under an estimate's schedule: its
+// ceil(CTAs / SMs) CTAs' under data-parallel waves, its equal share of all
+// tiles' steps under stream-K.
+std::int64_t busiest_sm_k_steps(const HardwareSpec& hw, const GemmKernel& kernel,
+                                const GemmShape& shape, const GemmEstimate& e);
+
 // Throws std::invalid_argument if `s` is invalid, or if its K is not a
 // multiple of the kernel's k_multiple (a LUT kernel looks weights up a table
 // group at a time; a K that does not fill the last group is not modelled).

@@ -1,6 +1,5 @@
 #include "sim/systemc/subcore/sub_core_gemm_timer.hpp"
 
-#include <cmath>
 #include <stdexcept>
 
 namespace lutsim::systemc {
@@ -31,23 +30,6 @@ std::optional<WarpKernel> sub_core_kernel(const GemmKernel& kernel, std::string*
   return std::nullopt;
 }
 
-namespace {
-
-// Output tiles the busiest SM computes: ceil(tiles / SMs) under data-parallel
-// waves; under stream-K its equal share of all tiles' k-steps, in tiles.
-double tiles_on_busiest_sm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
-                           const GemmEstimate& tile) {
-  if (tile.tiling.schedule != TileSchedule::kStreamK) {
-    return static_cast<double>(ceil_div(tile.ctas, hw.sm_count));
-  }
-  const std::int64_t steps_per_tile =
-      padded_k_slice(kernel, shape, tile.tiling) /
-      (static_cast<std::int64_t>(tile.tiling.tile.bk) * kernel.k_step_multiplier);
-  return static_cast<double>(ceil_div(tile.ctas * steps_per_tile, hw.sm_count)) /
-         static_cast<double>(steps_per_tile);
-}
-
-}  // namespace
 
 SubCoreGemmTimer::SubCoreGemmTimer(const HardwareSpec& hw)
     : hw_(hw), config_(sub_core_config(hw)) {}
@@ -76,9 +58,12 @@ const SubCoreGemmFigure& SubCoreGemmTimer::figure(const GemmKernel& kernel, cons
   }
   const ThreadblockTile& t = tile.tiling.tile;
   f.warp_tiles_per_cta = static_cast<std::int64_t>(t.bm / f.run.warp_m) * (t.bn / f.run.warp_n);
-  f.warp_tiles_per_partition = static_cast<std::int64_t>(
-      std::ceil(tiles_on_busiest_sm(hw_, kernel, shape, tile) *
-                static_cast<double>(f.warp_tiles_per_cta) / hw_.tensor_cores_per_sm));
+  // Warp tiles of the busiest SM's k-steps (whole tiles under waves, its
+  // stream-K share otherwise), dealt to its partitions.
+  const std::int64_t steps_per_tile = k_steps_per_cta(kernel, shape, tile.tiling);
+  f.warp_tiles_per_partition =
+      ceil_div(busiest_sm_k_steps(hw_, kernel, shape, tile) * f.warp_tiles_per_cta,
+               steps_per_tile * hw_.tensor_cores_per_sm);
   f.compute_s = static_cast<double>(f.warp_tiles_per_partition) *
                 static_cast<double>(f.run.result.cycles) / hw_.sm_clock_hz;
   return cache_.emplace(key, std::move(f)).first->second;
