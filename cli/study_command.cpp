@@ -43,7 +43,8 @@ StudyRun run_study(config::ConfigDocument doc, const StudyOptions& o, bool narra
   return run;
 }
 
-std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o) {
+std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o,
+                                             const BeforeCommit& before_commit) {
   const std::string dir = o.out_dir.empty() ? "results/" + run.loaded.name : o.out_dir;
   const RunRecord record =
       make_run_record(run.loaded.kind, recorded_config(run.loaded, run.result));
@@ -51,6 +52,7 @@ std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOpt
   std::vector<WrittenFiles> files;
   for (const StudyTable& t : run.result.tables)
     files.push_back(out.write_table(t.stem, t.table, record));
+  if (before_commit) before_commit(out.staging(), files);
   out.commit();
   return files;
 }

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,7 +32,13 @@ StudyRun run_study(config::ConfigDocument doc, const StudyOptions& o, bool narra
 
 // Writes every table of the run with the resolved configs and revision into
 // one result folder, committed together; returns the files in table order.
-std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o);
+// `before_commit`, when given, may add files to the folder (e.g. a plot of
+// the tables) before it is committed: the staging folder and the files
+// written (their committed paths; their names are the same in staging).
+using BeforeCommit = std::function<void(const std::filesystem::path& staging,
+                                        const std::vector<WrittenFiles>& files)>;
+std::vector<WrittenFiles> write_study_tables(const StudyRun& run, const StudyOptions& o,
+                                             const BeforeCommit& before_commit = {});
 
 // The run as one JSON document for scripts (--json): tool, command, git
 // revision, creation time, the resolved config (with the run's notes), the

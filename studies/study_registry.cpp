@@ -7,6 +7,7 @@
 #include "studies/design_point/design_point_study.hpp"
 #include "studies/gemm/gemm_study.hpp"
 #include "studies/model/model_study.hpp"
+#include "studies/ppa/ppa_study_job.hpp"
 
 namespace lutsim {
 
@@ -38,6 +39,11 @@ const StudyRegistry& builtin_studies() {
     r.add<DesignPointStudy>();
     r.add<GemmStudy>();
     r.add<ModelStudy>();
+    for (const std::string& name : ppa::ppa_study_names()) {
+      r.add(name, [](config::ConfigReader& root, StudyContext& context) {
+        return std::make_unique<PpaStudyJob>(root, context);
+      });
+    }
     return r;
   }();
   return registry;

@@ -99,7 +99,7 @@ DesignResults evaluate_all(const Plan& plan, const PpaRunOptions& o) {
         std::lock_guard lock(mu);
         ++finished;
         if (o.progress) {
-          o.progress("[" + std::to_string(finished) + "/" + std::to_string(todo.size()) + "] " +
+          o.progress(finished, todo.size(),
                      label + ": " + fixed(p.area_um2, 0) + " um^2, " + fixed(p.total_w * 1e3, 3) +
                      " mW (" + fixed(s, 1) + " s)");
         }

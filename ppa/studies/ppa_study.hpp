@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/io/result_table.hpp"
@@ -61,7 +62,9 @@ struct PpaRunOptions {
   DesignEvaluator evaluate;
   int jobs = 1;         // evaluations in parallel
   NodeScaling scaling;  // to the comparison node (28 nm): the *_28nm columns
-  std::function<void(const std::string&)> progress;  // one line per finished design
+  // After each finished design: finished of total, and a line saying which
+  // design and its area, power and evaluation time.
+  std::function<void(std::size_t done, std::size_t total, std::string_view line)> progress;
 };
 
 struct PpaStudyResult {

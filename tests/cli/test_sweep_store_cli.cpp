@@ -218,3 +218,18 @@ TEST_CASE("a random axis runs its drawn values, each what lutsim gemm gives", "[
              Catch::Contains("3 points, 3 cached"));
   fs::remove_all(out);
 }
+
+TEST_CASE("a PPA study sweeps like any study: one row per design point and sweep point", "[cli]") {
+  const fs::path out = fresh("ppa");
+  const Run r =
+      run_ok("sweep configs/sweeps/ppa_dot_units_library_clock.yaml --out " + out.string());
+  CHECK_THAT(r.out, Catch::Contains("sweep: 4 points, 0 cached"));
+  const auto rows = csv_rows(out / "sweep_ppa_dot_units.csv");
+  // Header, then 3 designs x 3 weight widths x 3 activation formats per point.
+  REQUIRE(rows.size() == 1 + 4 * 27);
+  CHECK(rows[0].starts_with("sweep_point,method,library,clock_mhz,family,k,weight_bits,activation,"));
+  CHECK(rows[1].starts_with(
+      "\"method=analytic, library=nangate45, clock_mhz=500\",analytic,nangate45,500,lut,4,1,fp16,"));
+  CHECK(rows[108].starts_with(
+      "\"method=analytic, library=asap7, clock_mhz=1000\",analytic,asap7,1000,add,4,4,int8,"));
+}
