@@ -20,6 +20,7 @@
 #include "validation/dataset_catalog.hpp"
 #include "validation/model_error.hpp"
 #include "validation/validation_report.hpp"
+#include "validation/validation_run.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -43,196 +44,10 @@ struct ValidateOptions {
   std::string python = "/usr/bin/python3";
 };
 
-// One dataset to evaluate: where its measurements are and what predicts them.
-struct Job {
-  MeasuredDataset data;
-  HardwareSpec hw;
-  nlohmann::json resolved;  // the dataset's settings and the hardware config as read
-};
-
-// A fused-attention set (sdpa format) and what predicts it.
-struct AttentionJob {
-  AttentionDataset data;
-  HardwareSpec hw;
-  nlohmann::json resolved;
-};
-
-// The hardware config `gpu_config` and the settings a job records.
-HardwareSpec load_job_hardware(const std::string& name, const std::filesystem::path& source,
-                               const std::string& measured_on, const std::string& gpu_config,
-                               const std::filesystem::path& configs, nlohmann::json& resolved) {
-  nlohmann::json hw_resolved;
-  HardwareSpec hw = load_hardware(hardware_config_path(gpu_config, configs), &hw_resolved);
-  resolved = {{"id", name},
-              {"path", source.string()},
-              {"measured_on", measured_on},
-              {"hw", gpu_config},
-              {"hw_config", hw_resolved}};
-  return hw;
-}
-
 std::string fixed(double v, int digits) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   return buf;
-}
-
-// A file-name-safe id from the CSV's name: "a100_gemv_gemm_latency_ms".
-std::string id_from_path(const fs::path& csv) {
-  std::string id = csv.stem().string();
-  for (char& c : id) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) c = '_';
-  }
-  return id.empty() ? "dataset" : id;
-}
-
-bool same_file(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  return fs::equivalent(a, b, ec) || a == b;
-}
-
-Job make_job(MeasuredDataset data, const fs::path& configs) {
-  if (data.gemms.empty()) {
-    std::string why;
-    for (const auto& n : data.notes) why += "; " + n;
-    throw std::runtime_error(data.source.string() + ": no measurements to evaluate" + why);
-  }
-  Job job{std::move(data), {}, {}};
-  job.hw = load_job_hardware(job.data.name, job.data.source, job.data.measured_on,
-                             job.data.gpu_config, configs, job.resolved);
-  check_same_gpu(job.data, job.hw);
-  return job;
-}
-
-AttentionJob make_attention_job(AttentionDataset data, const fs::path& configs) {
-  if (data.calls.empty()) {
-    throw std::runtime_error(data.source.string() + ": no " + data.phase +
-                             " attention calls to evaluate");
-  }
-  AttentionJob job{std::move(data), {}, {}};
-  job.hw = load_job_hardware(job.data.name, job.data.source, job.data.measured_on,
-                             job.data.gpu_config, configs, job.resolved);
-  job.resolved["format"] = "sdpa";
-  job.resolved["timing"] = "kernel";
-  job.resolved["phase"] = job.data.phase;
-  return job;
-}
-
-std::vector<DataType> requested_types(const ValidateOptions& o) {
-  std::vector<DataType> types;
-  for (const auto& t : o.dtypes) types.push_back(parse_data_type(t));
-  return types;
-}
-
-bool same_types(std::vector<DataType> a, std::vector<DataType> b) {
-  std::ranges::sort(a);
-  std::ranges::sort(b);
-  return a == b;
-}
-
-// --data: one file, format from its header; settings the command line leaves
-// out come from `entry` (a catalog entry for the same file, or nullptr), else
-// from the format.
-Job data_job(const ValidateOptions& o, const DatasetEntry* entry, const fs::path& configs) {
-  const DatasetFormat format = detect_dataset_format(o.data);
-  const TimingMethod timing = !o.timing.empty() ? parse_timing_method(o.timing)
-                              : entry           ? entry->timing
-                                                : default_timing(format);
-  MeasuredDataset d = load_measured_dataset(o.data, format, timing);
-  std::vector<DataType> types = requested_types(o);
-  if (types.empty()) {
-    types = entry ? entry->types : std::vector<DataType>{DataType::kFp16, DataType::kBf16};
-  }
-  d.name = entry ? entry->id : id_from_path(o.data);
-  d.description = entry ? entry->description : "--data " + o.data;
-  d.gpu_config = o.hw.empty() ? entry->hw : o.hw;
-  // Not the declared prediction (another config, other types): a name of its
-  // own, so neither the bar nor the declared set's plots apply to it.
-  if (entry && !same_file(hardware_config_path(d.gpu_config, configs),
-                          hardware_config_path(entry->hw, configs))) {
-    d.name += "_on_" + id_from_path(hardware_config_path(d.gpu_config, configs));
-  } else if (entry && !same_types(types, entry->types)) {
-    d.name = id_from_path(o.data);
-    for (const DataType t : types) d.name += "_" + std::string(to_string(t));
-  }
-  keep_types(d, types);
-  Job job = make_job(std::move(d), configs);
-  job.resolved["format"] = to_string(format);
-  job.resolved["timing"] = to_string(timing);
-  return job;
-}
-
-// The jobs of --data: one per catalog entry of the file (the entry declaring
-// exactly --dtypes when given), else one with the file's first entry's
-// settings, or with --hw when the file is not declared.
-std::vector<Job> data_jobs(const ValidateOptions& o, const DatasetCatalog& catalog,
-                           const fs::path& configs) {
-  const std::vector<const DatasetEntry*> entries = catalog.find_path(o.data);
-  if (o.hw.empty() && entries.empty()) {
-    throw std::runtime_error("--data " + o.data + " is not declared in " + catalog.file.string() +
-                             ": give the hardware config it was measured on with --hw");
-  }
-  const std::vector<DataType> types = requested_types(o);
-  std::vector<Job> jobs;
-  for (const DatasetEntry* e : entries) {
-    if (types.empty() || same_types(types, e->types)) jobs.push_back(data_job(o, e, configs));
-  }
-  if (jobs.empty()) jobs.push_back(data_job(o, entries.empty() ? nullptr : entries[0], configs));
-  return jobs;
-}
-
-// Every dataset to evaluate: GEMM sets and attention (sdpa) sets.
-struct Jobs {
-  std::vector<Job> gemm;
-  std::vector<AttentionJob> attention;
-};
-
-// --data with an attention file: one job per catalog entry of the file, or
-// with --hw (a file not declared) one per phase.
-std::vector<AttentionJob> attention_data_jobs(const ValidateOptions& o,
-                                              const DatasetCatalog& catalog,
-                                              const fs::path& configs) {
-  if (o.hw.empty() && catalog.find_path(o.data).empty()) {
-    throw std::runtime_error("--data " + o.data + " is not declared in " + catalog.file.string() +
-                             ": give the hardware config it was measured on with --hw");
-  }
-  std::vector<DataType> types = requested_types(o);
-  if (types.empty()) types = {DataType::kFp16, DataType::kBf16};
-  std::vector<AttentionJob> jobs;
-  const std::vector<const DatasetEntry*> entries = catalog.find_path(o.data);
-  // As declared; with --hw, a name of its own (not the declared prediction).
-  if (o.hw.empty()) {
-    for (const DatasetEntry* e : entries) {
-      jobs.push_back(make_attention_job(load_catalog_attention(*e), configs));
-    }
-    return jobs;
-  }
-  const std::string suffix = entries.empty()
-                                 ? std::string()
-                                 : "_on_" + id_from_path(hardware_config_path(o.hw, configs));
-  for (const char* phase : {"prefill", "decode"}) {
-    AttentionDataset d = load_sdpa_dataset(o.data, phase, types);
-    d.name = id_from_path(o.data) + "_" + phase + suffix;
-    d.description = "--data " + o.data;
-    d.gpu_config = o.hw;
-    if (!d.calls.empty()) jobs.push_back(make_attention_job(std::move(d), configs));
-  }
-  return jobs;
-}
-
-Jobs catalog_jobs(const DatasetCatalog& catalog, const fs::path& configs) {
-  Jobs jobs;
-  for (const DatasetEntry& e : catalog.entries) {
-    if (e.format == DatasetFormat::kSdpa) {
-      jobs.attention.push_back(make_attention_job(load_catalog_attention(e), configs));
-      continue;
-    }
-    jobs.gemm.push_back(make_job(load_catalog_dataset(e), configs));
-    jobs.gemm.back().resolved["format"] = to_string(e.format);
-    jobs.gemm.back().resolved["timing"] = to_string(e.timing);
-  }
-  return jobs;
 }
 
 std::string regime_table(const std::vector<ErrorSummary>& groups) {
@@ -277,8 +92,10 @@ std::string bar_line(const AccuracyBar* bar, const std::string& dataset,
   return line + ": MISSED" + (bar->open.empty() ? "" : " (open: " + bar->open + ")") + "\n";
 }
 
-void print_dataset(const Job& job, const DatasetError& e, const AccuracyBar* bar, bool per_shape) {
+void print_dataset(const GemmOutcome& o, bool per_shape) {
+  const GemmValidationJob& job = *o.job;
   const MeasuredDataset& d = job.data;
+  const DatasetError& e = o.error;
   std::cout << "\n== " << d.name << ": " << d.description << "\n"
             << d.gemms.size() << " points from " << d.source.string() << " ("
             << job.resolved["format"].get<std::string>() << " format, "
@@ -288,7 +105,7 @@ void print_dataset(const Job& job, const DatasetError& e, const AccuracyBar* bar
   for (const auto& n : d.notes) std::cout << "note: " << n << "\n";
   std::cout << "\n"
             << regime_table(e.groups)
-            << bar_line(bar, d.name, e.groups, bar ? bar_failure(*bar, d, e) : "")
+            << bar_line(o.bar, d.name, e.groups, o.missed)
             << "\nten worst shapes:\n"
             << shape_table(d, e.worst(d, ValidationReport::kWorstCount));
   if (per_shape || d.gemms.size() <= kPerShapeMaxPoints) {
@@ -316,9 +133,10 @@ std::string attention_table(const AttentionDataset& d,
   return format_text_table(t);
 }
 
-void print_attention(const AttentionJob& job, const AttentionDatasetError& e,
-                     const AccuracyBar* bar, bool per_shape) {
+void print_attention(const AttentionOutcome& o, bool per_shape) {
+  const AttentionValidationJob& job = *o.job;
   const AttentionDataset& d = job.data;
+  const AttentionDatasetError& e = o.error;
   std::cout << "\n== " << d.name << ": " << d.description << "\n"
             << d.calls.size() << " " << d.phase << " attention calls from " << d.source.string()
             << " (sdpa format, GPU time of each call), predicted with the fused-attention model "
@@ -328,7 +146,7 @@ void print_attention(const AttentionJob& job, const AttentionDatasetError& e,
   for (const auto& n : d.notes) std::cout << "note: " << n << "\n";
   std::cout << "\n"
             << regime_table(e.groups)
-            << bar_line(bar, d.name, e.groups, bar ? attention_bar_failure(*bar, d, e) : "")
+            << bar_line(o.bar, d.name, e.groups, o.missed)
             << "\nten worst calls:\n"
             << attention_table(d, e.worst(ValidationReport::kWorstCount));
   if (per_shape || d.calls.size() <= kPerShapeMaxPoints) {
@@ -346,7 +164,7 @@ std::string shell_quote(const std::string& s) {
 // returns the PNGs.
 std::vector<fs::path> write_plots(const ValidateOptions& o, const fs::path& script,
                                   const fs::path& points_csv, const fs::path& dir,
-                                  const std::vector<Job>& jobs) {
+                                  const std::vector<GemmValidationJob>& jobs) {
   if (!fs::exists(o.python)) {
     throw std::runtime_error("cannot plot: " + o.python +
                              " not found (Debian: apt-get install python3-matplotlib; "
@@ -362,7 +180,7 @@ std::vector<fs::path> write_plots(const ValidateOptions& o, const fs::path& scri
                              " (its message is above; --no-plots skips the plots)");
   }
   std::vector<fs::path> pngs;
-  for (const Job& j : jobs) {
+  for (const GemmValidationJob& j : jobs) {
     for (const char* kind : {"_pred_vs_meas.png", "_error_vs_m.png"}) {
       pngs.push_back(dir / (j.data.name + kind));
       if (!fs::exists(pngs.back())) {
@@ -384,6 +202,13 @@ fs::path repo_root(const std::string& given_configs_dir) {
   return *relative.begin() == ".." ? root : relative;
 }
 
+// What --data, --hw, --timing and --dtypes ask for.
+DataRequest data_request(const ValidateOptions& o) {
+  DataRequest r{o.data, o.hw, o.timing, {}};
+  for (const auto& t : o.dtypes) r.types.push_back(parse_data_type(t));
+  return r;
+}
+
 void run_validate(const ValidateOptions& o) {
   const fs::path configs = configs_dir(o.configs_dir);
   const fs::path validation = repo_root(o.configs_dir) / "validation";
@@ -391,41 +216,21 @@ void run_validate(const ValidateOptions& o) {
       o.datasets.empty() ? validation / "datasets.yaml" : fs::path(o.datasets));
   const AccuracyBars bars =
       load_accuracy_bars(o.bars.empty() ? validation / "bars.yaml" : fs::path(o.bars));
-  Jobs all;
-  if (o.data.empty()) {
-    all = catalog_jobs(catalog, configs);
-  } else if (detect_dataset_format(o.data) == DatasetFormat::kSdpa) {
-    all.attention = attention_data_jobs(o, catalog, configs);
-  } else {
-    all.gemm = data_jobs(o, catalog, configs);
-  }
-  const std::vector<Job>& jobs = all.gemm;
-  ValidationReport report;
-  nlohmann::json resolved = {{"datasets", nlohmann::json::array()},
-                             {"catalog", catalog.file.string()},
-                             {"bars", bars.resolved},
-                             {"bars_file", bars.file.string()}};
-  std::string failures;
-  for (const Job& job : jobs) {
-    std::cerr << "validate: " << job.data.name << " (" << job.data.gemms.size() << " GEMMs) on "
-              << job.hw.name << "\n";
-    const DatasetError e = evaluate_dataset(job.data, job.hw);
-    const AccuracyBar* bar = bars.find(job.data.name);
-    report.add(job.data, e, bar);
-    print_dataset(job, e, bar, o.per_shape);
-    if (bar && bar->open.empty()) failures += bar_failure(*bar, job.data, e);
-    resolved["datasets"].push_back(job.resolved);
-  }
-  for (const AttentionJob& job : all.attention) {
-    std::cerr << "validate: " << job.data.name << " (" << job.data.calls.size()
-              << " attention calls) on " << job.hw.name << "\n";
-    const AttentionDatasetError e = evaluate_attention_dataset(job.data, job.hw);
-    const AccuracyBar* bar = bars.find(job.data.name);
-    report.add(job.data, e, bar);
-    print_attention(job, e, bar, o.per_shape);
-    if (bar && bar->open.empty()) failures += attention_bar_failure(*bar, job.data, e);
-    resolved["datasets"].push_back(job.resolved);
-  }
+  const ValidationJobs all = o.data.empty() ? catalog_jobs(catalog, configs)
+                                            : data_jobs(data_request(o), catalog, configs);
+  const std::vector<GemmValidationJob>& jobs = all.gemm;
+  const ValidationOutcome outcome =
+      run_validation(all, catalog, bars,
+                     [](const std::string& name, std::size_t points, std::string_view unit,
+                        const std::string& hw) {
+                       std::cerr << "validate: " << name << " (" << points << " " << unit
+                                 << ") on " << hw << "\n";
+                     });
+  for (const GemmOutcome& g : outcome.gemm) print_dataset(g, o.per_shape);
+  for (const AttentionOutcome& a : outcome.attention) print_attention(a, o.per_shape);
+  const ValidationReport& report = outcome.report;
+  const std::string& failures = outcome.failures;
+  const nlohmann::json& resolved = outcome.resolved;
   const RunRecord record = make_run_record("validate", resolved);
   ResultDirectory out(o.out_dir, "validate");
   const auto summary = out.write_table("summary", report.summary, record);
