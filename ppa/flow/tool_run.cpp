@@ -2,6 +2,7 @@
 
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -43,25 +44,64 @@ class RunningTool {
   std::atomic<pid_t>* slot_ = nullptr;
 };
 
-// In the child before exec: a process group of its own (the tool and the
-// helpers it starts, e.g. yosys-abc, can be ended together), killed when
-// lutsim dies however it dies (even by SIGKILL, which no handler sees).
-struct OwnGroupDyingWithParent : bp::extend::handler {
+// The keeper: the child boost starts becomes a process group of its own and
+// stays as the group's keeper while a child of its own, in the same group,
+// execs the tool. When lutsim dies, however it dies (even by SIGKILL, which
+// no handler sees), the kernel sends the keeper SIGTERM (PR_SET_PDEATHSIG) and
+// the keeper kills the whole group: the tool and every helper it started
+// (yosys-abc), which a death signal on the tool alone would leave running.
+// Otherwise, when the tool ends, the keeper sends SIGTERM to what is left of
+// the group and exits with the tool's status (128 + signal when the tool was
+// killed). Only async-signal-safe calls: the parent is threaded.
+[[noreturn]] void keep(pid_t tool, const sigset_t& waited) {
+  ::close_range(3, ~0U, 0);  // boost's exec-error pipe among them: lutsim goes on
+  for (;;) {
+    int sig = 0;
+    if (::sigwait(&waited, &sig) != 0) continue;
+    if (sig != SIGCHLD) {
+      ::kill(-::getpid(), SIGKILL);  // the group, the keeper included
+      ::_exit(128 + SIGKILL);
+    }
+    int status = 0;
+    if (::waitpid(tool, &status, WNOHANG) != tool) continue;
+    ::kill(-::getpid(), SIGTERM);  // helpers the tool left behind; the keeper blocks SIGTERM
+    ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+  }
+}
+
+struct KeptInOwnGroup : bp::extend::handler {
   pid_t parent;
   template <class Executor>
   void on_exec_setup(Executor&) const {
     ::setpgid(0, 0);
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    sigset_t waited, before;
+    ::sigemptyset(&waited);
+    ::sigaddset(&waited, SIGCHLD);
+    ::sigaddset(&waited, SIGTERM);
+    ::sigaddset(&waited, SIGINT);
+    ::sigprocmask(SIG_BLOCK, &waited, &before);
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (::getppid() != parent) ::_exit(127);  // lutsim died before prctl
+    const pid_t keeper = ::getpid();
+    const pid_t tool = ::fork();
+    if (tool < 0) ::_exit(127);
+    if (tool > 0) keep(tool, waited);
+    ::sigprocmask(SIG_SETMASK, &before, nullptr);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != keeper) ::_exit(127);  // the keeper died before prctl
+    // Returns: boost execs the tool in this process.
   }
 };
 
+// The last n lines of text (all of it when shorter; "" for "").
 std::string last_lines(const std::string& text, int n) {
-  std::size_t pos = text.size();
-  for (int i = 0; i <= n && pos != std::string::npos && pos > 0; ++i) {
-    pos = text.rfind('\n', pos - 1);
+  std::size_t newline = text.size();
+  for (int i = 0; i <= n; ++i) {
+    if (newline == 0) return text;
+    newline = text.rfind('\n', newline - 1);
+    if (newline == std::string::npos) return text;
   }
-  return pos == std::string::npos ? text : text.substr(pos + 1);
+  return text.substr(newline + 1);
 }
 
 }  // namespace
@@ -91,7 +131,7 @@ std::string run_tool(const ToolRun& run) {
   try {
     bp::child tool(exe.string(), bp::args(run.args), (bp::std_out & bp::std_err) > log.string(),
                    bp::std_in < bp::null, bp::start_dir = run.work_dir.string(),
-                   OwnGroupDyingWithParent{{}, ::getpid()});
+                   KeptInOwnGroup{{}, ::getpid()});
     ::setpgid(tool.id(), tool.id());  // also here: a signal may come before the child's own call
     const RunningTool running(tool.id());
     tool.wait();

@@ -27,7 +27,8 @@ struct ToolRun {
 
 // Runs the tool to completion and returns its log text. Throws ToolError when the
 // program is not found or exits with a non-zero status. The tool runs in a
-// process group of its own and is killed when lutsim dies.
+// process group of its own, under a keeper process that kills the group (the
+// tool and every helper it started) when lutsim dies, even by SIGKILL.
 std::string run_tool(const ToolRun& run);
 
 // Kills the process groups of every tool running now (the tools and the

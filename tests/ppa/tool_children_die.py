@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""The external tools of `lutsim ppa` die with lutsim (issue 16, lesser items).
+"""The external tools of `lutsim ppa` die with lutsim, and so do the helpers
+they start (issue 16, lesser items).
 
-Starts a synthesis run on a fresh cache, waits until lutsim has started a tool,
-then ends lutsim with SIGTERM (its handler kills every tool's process group:
-the tool and the helpers it started) and with SIGKILL (no handler runs; the
-kernel kills the tool, its direct child, through PR_SET_PDEATHSIG). Fails if a
-tool outlives lutsim.
+Starts a synthesis run on a fresh cache and waits until a tool lutsim started
+has started a helper of its own (yosys runs yosys-abc). Each tool runs under a
+keeper, the leader of the tool's process group. Then ends lutsim with SIGTERM
+and SIGINT (lutsim's handler kills every tool's process group) and with SIGKILL
+(no handler runs; the kernel signals the keeper through PR_SET_PDEATHSIG and
+the keeper kills the group). Fails if any process of the group outlives
+lutsim: keeper, tool or helper.
 
 usage: tool_children_die.py LUTSIM
 """
@@ -52,18 +55,18 @@ def one_try(lutsim, sig, scratch):
                             "--out", os.path.join(scratch, "out")],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
-    tools = []
-    while not tools and time.monotonic() < deadline and run.poll() is None:
-        tools = children_of(run.pid)
-        time.sleep(0.05)
-    assert tools, "lutsim started no tool within 60 s"
-    time.sleep(0.2)  # let the tool start its own helpers
-    watched = sorted({p for t in tools for p in group_members(t)} | set(tools))
+    keepers, helpers = [], []
+    while not helpers and time.monotonic() < deadline and run.poll() is None:
+        keepers = children_of(run.pid)
+        helpers = [h for k in keepers for t in children_of(k) for h in children_of(t)]
+        time.sleep(0.02)
+    assert helpers, "no tool of lutsim started a helper of its own within 60 s"
+    watched = sorted({p for k in keepers for p in group_members(k)} | set(keepers))
+    assert set(helpers) <= set(watched), "a tool's helper is not in the tool's process group"
     run.send_signal(sig)
     run.wait()
     time.sleep(1.0)
-    must_die = watched if sig != signal.SIGKILL else tools
-    left = [p for p in must_die if alive(p)]
+    left = [p for p in watched if alive(p)]
     for p in left:
         os.kill(p, signal.SIGKILL)
     assert not left, f"after {signal.Signals(sig).name} of lutsim, tools {left} still run"
@@ -76,7 +79,7 @@ def main():
     try:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGKILL):
             n = one_try(lutsim, sig, scratch)
-            print(f"{signal.Signals(sig).name}: {n} tool process(es) ended with lutsim")
+            print(f"{signal.Signals(sig).name}: {n} process(es) of a tool's group ended with lutsim")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
