@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -87,7 +88,7 @@ std::vector<std::string> random_values(const config::ConfigReader& axis,
 // Reads one axis (key, column, values) onto `axes`, refusing a key or column
 // an earlier axis has, and for a zipped axis a value count other than its
 // zip's first axis's.
-void add_axis(config::ConfigReader& axis, bool zipped, std::vector<SweepAxis>& axes) {
+void add_axis(config::ConfigReader& axis, bool in_zip, bool zipped, std::vector<SweepAxis>& axes) {
   SweepAxis a;
   a.key = axis.get<std::string>(
       "key", {.description = "dotted key of the base config, or hw.<config>.<key> of a "
@@ -99,8 +100,9 @@ void add_axis(config::ConfigReader& axis, bool zipped, std::vector<SweepAxis>& a
     if (axis.has("values")) throw axis.error("values", "an axis has values or random, not both");
     a.values = random_values(axis, *random, a.sampling);
   } else {
+    // In a zip a value may repeat: the zip's combinations must be distinct.
     a.values = axis.get<std::vector<std::string>>(
-        "values", {.description = "values, each applied like --set key=value"});
+        "values", {.description = "values, each applied like --set key=value", .tuple = in_zip});
   }
   a.where = axis.location();
   a.zipped_with_previous = zipped;
@@ -125,6 +127,26 @@ void add_axis(config::ConfigReader& axis, bool zipped, std::vector<SweepAxis>& a
   axes.push_back(std::move(a));
 }
 
+// Two equal combinations of a zip's values would run one point twice.
+void check_distinct_combinations(const config::ConfigReader& entry,
+                                 std::span<const SweepAxis> zip) {
+  const auto combination = [&](std::size_t i) {
+    std::vector<std::string> c;
+    for (const SweepAxis& a : zip) c.push_back(a.values[i]);
+    return c;
+  };
+  const std::size_t n = zip.front().values.size();
+  for (std::size_t j = 1; j < n; ++j) {
+    for (std::size_t i = 0; i < j; ++i) {
+      if (combination(i) == combination(j)) {
+        throw entry.error("zip", "combination " + std::to_string(j) + " repeats combination " +
+                                     std::to_string(i) +
+                                     ": a zip's values name distinct combinations");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sweep_file) {
@@ -139,13 +161,14 @@ SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sw
   for (auto& entry : root.section_list(
            "axes", "swept parameters, crossed: each a key with values, or a zip of such axes")) {
     if (!entry.has("zip")) {
-      add_axis(entry, false, s.axes);
+      add_axis(entry, false, false, s.axes);
       continue;
     }
     auto zipped = entry.section_list(
         "zip", "axes advanced together (the first values of each, then the second, ...)");
     if (zipped.size() < 2) throw entry.error("zip", "expected two or more axes to zip");
-    for (std::size_t i = 0; i < zipped.size(); ++i) add_axis(zipped[i], i > 0, s.axes);
+    for (std::size_t i = 0; i < zipped.size(); ++i) add_axis(zipped[i], true, i > 0, s.axes);
+    check_distinct_combinations(entry, std::span(s.axes).last(zipped.size()));
   }
   return s;
 }

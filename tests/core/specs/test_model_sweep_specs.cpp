@@ -96,6 +96,26 @@ TEST_CASE("a zip needs two axes of equal length", "[config]") {
               "        values: [1]\n") ==
         "z.yaml:8:17: axes[0].zip[1].values: zipped axes need lists of equal length: 'c' has 1 "
         "values, 'b' (line 5) has 2");
+  // A value may repeat within a zip (N and K of GEMM shapes), a combination may not.
+  CHECK(error("  - zip:\n      - key: n\n        values: [4096, 8192, 4096]\n      - key: k\n"
+              "        values: [4096, 8192, 4096]\n") ==
+        "z.yaml:5:7: axes[0].zip: combination 2 repeats combination 0: a zip's values name "
+        "distinct combinations");
+  CHECK(error("  - key: a\n    values: [1, 1]\n") ==
+        "z.yaml:5:17: axes[0].values[1]: '1' repeats axes[0].values[0]: a list names distinct "
+        "values");
+}
+
+TEST_CASE("a value may repeat in a zip when its combinations are distinct", "[config]") {
+  auto doc = ConfigDocument::load_string(
+      "name: z\nbase: b.yaml\naxes:\n  - zip:\n      - key: n\n        values: [12288, 4096, 4096]\n"
+      "      - key: k\n        values: [4096, 4096, 11008]\n",
+      "z.yaml", ".");
+  auto root = doc.root();
+  const SweepSpec s = read_sweep(root, "z.yaml");
+  REQUIRE(sweep_size(s) == 3);
+  CHECK(sweep_point(s, 1).label == "n=4096, k=4096");
+  CHECK(sweep_point(s, 2).label == "n=4096, k=11008");
 }
 
 namespace {
