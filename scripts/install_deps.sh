@@ -17,8 +17,9 @@ packages=(
   clang libclang-rt-14-dev
   # hardware flow
   verilator yosys iverilog opensta
-  # plots
+  # plots, and the notebooks executed headless (notebooks/run_notebooks.sh)
   python3 python3-matplotlib python3-numpy
+  jupyter-nbconvert python3-nbconvert python3-nbclient python3-nbformat python3-ipykernel
 )
 
 missing=()
