@@ -15,9 +15,12 @@ namespace lutsim {
 // consume(i, result) on the calling thread for each result as it arrives (in
 // completion order, so whatever consume touches is used by one thread only).
 // At most 2 x threads results wait to be consumed, so memory stays bounded.
-// The first exception, from work or consume, stops handing out work and is
-// rethrown once every thread has ended. threads <= 1 runs everything on the
-// calling thread, in index order.
+// The first exception, from work or consume, stops handing out work; once
+// every thread has ended, the exception of the lowest index that failed is
+// rethrown. Work is handed out in index order and what was started runs to
+// its end, so that is the failure a run on one thread reports, whatever the
+// threads' timing. threads <= 1 runs everything on the calling thread, in
+// index order.
 template <class Work, class Consume>
 void parallel_map(std::size_t count, int threads, Work work, Consume consume) {
   if (threads <= 1) {
@@ -32,6 +35,15 @@ void parallel_map(std::size_t count, int threads, Work work, Consume consume) {
   int running = threads;
   bool stop = false;
   std::exception_ptr error;
+  std::size_t error_index = count;  // of `error`
+  // Under the lock: keeps the failure of the lowest index, and stops.
+  const auto failed = [&](std::size_t i) {
+    if (!error || i < error_index) {
+      error = std::current_exception();
+      error_index = i;
+    }
+    stop = true;
+  };
   const std::size_t max_ready = 2 * static_cast<std::size_t>(threads);
 
   auto worker = [&] {
@@ -49,8 +61,7 @@ void parallel_map(std::size_t count, int threads, Work work, Consume consume) {
         ready.emplace_back(i, std::move(r));
       } catch (...) {
         std::lock_guard lock(mutex);
-        if (!error) error = std::current_exception();
-        stop = true;
+        failed(i);
       }
       changed.notify_all();
     }
@@ -74,8 +85,7 @@ void parallel_map(std::size_t count, int threads, Work work, Consume consume) {
         consume(i, std::move(r));
       } catch (...) {
         std::lock_guard relock(mutex);
-        if (!error) error = std::current_exception();
-        stop = true;
+        failed(i);
         changed.notify_all();
         break;
       }

@@ -1,6 +1,8 @@
 #include "core/parallel/parallel_map.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -58,6 +60,25 @@ TEST_CASE("parallel_map rethrows the first failure of work or consume", "[parall
                           }),
                       "store full");
     CHECK(consumed == 5);
+  }
+}
+
+TEST_CASE("parallel_map reports the lowest failing index whatever the threads' timing",
+          "[parallel]") {
+  // Index 37 fails late, every index after it at once: with several threads
+  // the later ones fail first, yet 37 is what a run on one thread reports.
+  const auto work = [](std::size_t i) {
+    if (i == 37) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      throw std::runtime_error("point 37 failed");
+    }
+    if (i > 37) throw std::runtime_error("point " + std::to_string(i) + " failed");
+    return i;
+  };
+  for (const int threads : {1, 2, 4, 8}) {
+    INFO("threads " << threads);
+    CHECK_THROWS_WITH(parallel_map(100, threads, work, [](std::size_t, std::size_t) {}),
+                      "point 37 failed");
   }
 }
 
