@@ -26,6 +26,9 @@
 namespace lutsim::cli {
 namespace {
 
+// Rows of each sweep table printed; the CSV and JSON hold them all.
+constexpr std::size_t kMaxPrintedRows = 40;
+
 struct SweepOptions {
   std::string path;
   std::string out_dir;
@@ -133,8 +136,8 @@ void run_sweep_file(const SweepOptions& o, const PointRunner& runner) {
   for (const store::StoredTable& t : tables) {
     const std::string stem = tables.size() == 1 ? "sweep" : "sweep_" + t.stem;
     const auto files = out.write_table(stem, t.table, record);
-    text += format_text_table(t.table) + "\nwrote " + files.csv.string() + " and " +
-            files.json.string() + "\n";
+    text += format_text_table(t.table, kMaxPrintedRows) + "\nwrote " + files.csv.string() +
+            " and " + files.json.string() + "\n";
   }
   std::error_code ec;
   // A store inside the result folder stays there when the run replaces it.

@@ -224,6 +224,8 @@ TEST_CASE("a PPA study sweeps like any study: one row per design point and sweep
   const Run r =
       run_ok("sweep configs/sweeps/ppa_dot_units_library_clock.yaml --out " + out.string());
   CHECK_THAT(r.out, Catch::Contains("sweep: 4 points, 0 cached"));
+  // 40 rows printed, every row in the CSV.
+  CHECK_THAT(r.out, Catch::Contains("\n... 68 more rows\n"));
   const auto rows = csv_rows(out / "sweep_ppa_dot_units.csv");
   // Header, then 3 designs x 3 weight widths x 3 activation formats per point.
   REQUIRE(rows.size() == 1 + 4 * 27);
