@@ -2,9 +2,9 @@
 // sub-core cycles per second on one core), in simulated cycles per second of
 // host time (counter `cycles_per_s`). Run from the repository root:
 //   build/bench/lutsim_sub_core_bench --benchmark_min_time=0.5
-// Workload: the warp program the tile model's tiling gives Llama-2-70B's
-// o_proj in prefill (2048 x 8192 x 8192, 2-bit weights, FP16 activations) on
-// A100-LUT-4X, with values (the golden numerics of every lookup) and timing
+// Workload: the warp program the compiler lowers, under the tile model's
+// tiling, for Llama-2-70B's o_proj in prefill (2048 x 8192 x 8192, 2-bit
+// weights, FP16 activations) on A100-LUT-4X, with values (the golden numerics of every lookup) and timing
 // only; and the same through the SystemC shell.
 #include <benchmark/benchmark.h>
 
@@ -12,7 +12,7 @@
 
 #include "core/specs/hardware_spec.hpp"
 #include "sim/systemc/subcore/sub_core_module.hpp"
-#include "sim/systemc/subcore/warp_program.hpp"
+#include "sim/systemc/subcore/gemm_warp_run.hpp"
 #include "sim/systemc/systemc_kernel.hpp"
 
 namespace {
@@ -22,7 +22,7 @@ using namespace lutsim::systemc;
 
 struct Workload {
   HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
-  WarpProgram program = gemm_warp_program(hw, 2048, 8192, 8192, 2, DataType::kFp16);
+  compiler::WarpProgram program = lowered_warp_program(hw, 2048, 8192, 8192, 2, DataType::kFp16);
   SubCoreConfig config = sub_core_config(hw);
 };
 

@@ -141,8 +141,9 @@ void add_lmma_command(CLI::App& app) {
       "lmma", "Run one warp's LMMA program on the cycle-level SM sub-core (docs/lmma.md)");
   cmd->footer(
       "Give a program (--program FILE) or a GEMM (--m --n --k [--kernel --wbits --act]) whose "
-      "warp program is generated for the tiling the tile model chooses: --kernel lut (default) "
-      "runs lmma on the LUT tensor core with --wbits-bit weights (values checked against "
+      "warp program is made for the tiling the tile model chooses: --kernel lut (default) "
+      "runs the compiler's lowering of the GEMM, lmma on the LUT tensor core with --wbits-bit "
+      "weights and tables precomputed in shared memory (values checked against "
       "lut_mpgemm when the operands fit in shared memory); --kernel mma runs the MAC baseline it "
       "replaces, mma.sync m16n8k16 (fp16) or m16n8k32 (int8) on weights in the activation's "
       "format, timing only (no --wbits, no fp8). Prints cycles, IPC, unit "

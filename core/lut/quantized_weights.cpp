@@ -5,10 +5,14 @@
 
 namespace lutsim {
 
-void QuantizedWeights::validate() const {
+void check_weight_bits(int bits) {
   if (bits < 1 || bits > 8) {
     throw std::invalid_argument("weight bits must be in [1, 8], got " + std::to_string(bits));
   }
+}
+
+void QuantizedWeights::validate() const {
+  check_weight_bits(bits);
   if (rows < 0 || cols < 0) throw std::invalid_argument("negative weight shape");
   const auto n = static_cast<std::size_t>(rows);
   if (codes.size() != n * static_cast<std::size_t>(cols) || scale.size() != n ||

@@ -7,6 +7,10 @@
 
 namespace lutsim {
 
+// Throws std::invalid_argument unless 1 <= bits <= 8 (the widths a weight
+// code or a LUT datapath can have).
+void check_weight_bits(int bits);
+
 // A b-bit weight tensor W[N,K] as quantizers store it:
 //   W[n,k] = scale[n] * (code[n,k] - zero_point[n]),  code in [0, 2^b).
 // One scale and zero point per output channel n. The zero point may be

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/lut/quantized_weights.hpp"
+
 namespace lutsim {
 namespace {
 
@@ -40,12 +42,6 @@ double power_limited_rate(const HardwareSpec& hw, DataType t) {
     default:
       require_one_of(t, kMmaTypes, "MAC tensor-core operand");
       return 0.0;
-  }
-}
-
-void check_bits(int bits) {
-  if (bits < 1 || bits > 8) {
-    throw std::invalid_argument("weight bits must be in [1, 8], got " + std::to_string(bits));
   }
 }
 
@@ -97,7 +93,7 @@ GemmKernel dense_linear_kernel(const HardwareSpec& hw, int weight_bits, DataType
 }
 
 GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma) {
-  check_bits(weight_bits);
+  check_weight_bits(weight_bits);
   const double rate = mma_rate(hw, mma);
   GemmKernel k;
   k.family = KernelFamily::kDequant;
@@ -111,26 +107,6 @@ GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma)
   k.cuda_ops_per_weight = kDequantOpsPerWeight;
   k.cuda_ops_per_cycle_per_sm = hw.cuda_core_ops_per_cycle_per_sm;
   return k;
-}
-
-LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act) {
-  check_bits(weight_bits);
-  require_one_of(act, kLutActivationTypes, hw.name + " LUT tensor-core activation");
-  if (!hw.lut_tensor_core) throw std::invalid_argument(hw.name + " has no LUT tensor cores");
-  const LutTensorCoreSpec& l = *hw.lut_tensor_core;
-  const bool floating = is_floating_point(act);
-  const LutGemmConfig c{weight_bits,
-                        {.k = l.geometry.k, .table_form = l.geometry.table_form},
-                        act,
-                        floating ? l.table_format : TableEntryFormat::kInteger,
-                        floating ? DataType::kFp32 : DataType::kInt32};
-  try {
-    c.validate();
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(hw.name + " LUT tensor cores with " + std::string(to_string(act)) +
-                                " activations: " + e.what());
-  }
-  return c;
 }
 
 GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/lut/lut_config.hpp"
+#include "core/specs/hardware_datapath.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "sim/tile/gemm_shape.hpp"
 
@@ -57,14 +58,6 @@ GemmKernel dense_linear_kernel(const HardwareSpec& hw, int weight_bits, DataType
 // FP16 scale per 128 weights, dequantized in registers, then MMA in `mma`
 // (FP16 for FP16 activations, INT8 for INT8 activations; one of kMmaTypes).
 GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma);
-
-// The LUT mpGEMM datapath the GPU's LUT tensor cores run for `act`: integer
-// (INT8) activations give exact integer tables and INT32 accumulation;
-// floating ones (FP16, FP8) tables in the configured table_format and FP32
-// accumulation. Throws std::invalid_argument if hw has no LUT tensor cores or
-// the golden numerics (core/lut) do not model the datapath, DataTypeError for
-// an activation type they do not model (e.g. bf16).
-LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act);
 
 // LUT mpGEMM on the GPU's LUT tensor cores (lut_datapath): activations arrive
 // as tables of 2^(k-1) (symmetric) or 2^k entries per k activations; b bit

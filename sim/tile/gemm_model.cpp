@@ -24,15 +24,6 @@ int k_step(const ThreadblockTile& t, const GemmKernel& k) {
   return t.bk * k.k_step_multiplier;
 }
 
-double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
-  return static_cast<double>(t.bm) * t.bn * k.acc_bytes +
-         2.0 * t.bm * k_step(t, k) * k.a_reg_bytes_per_row_k;  // double-buffered fragments
-}
-
-double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
-  return t.stages * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_step(t, k);
-}
-
 // CTAs one SM holds at once (0: the tile does not fit).
 int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKernel& k) {
   const double fit =
@@ -146,6 +137,15 @@ void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
 }
 
 }  // namespace
+
+double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
+  return static_cast<double>(t.bm) * t.bn * k.acc_bytes +
+         2.0 * t.bm * k_step(t, k) * k.a_reg_bytes_per_row_k;  // double-buffered fragments
+}
+
+double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
+  return t.stages * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_step(t, k);
+}
 
 WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t) {
   return {std::min(kernel.warp_m, t.bm), std::min(kernel.warp_n, t.bn)};
@@ -325,12 +325,20 @@ std::invalid_argument no_tiling_error(const HardwareSpec& hw, const GemmKernel& 
 }  // namespace
 
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
+  return best_gemm(hw, k, s, [](const ThreadblockTile&) { return true; });
+}
+
+GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                       const std::function<bool(const ThreadblockTile&)>& allowed) {
   check_shape(k, s);
   const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
   std::optional<GemmEstimate> best;
+  bool any_allowed = false;
   std::vector<Tiling> schedules;
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
+      if (!allowed(t)) continue;
+      any_allowed = true;
       schedules.clear();
       for (int split : candidate_split_k()) schedules.push_back({t, split});
       if (hw.stream_k) schedules.push_back({t, 1, Multicast::kNone, TileSchedule::kStreamK});
@@ -352,6 +360,9 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   };
   search(candidate_tiles());
   if (k.elongated_tiles) search(candidate_elongated_tiles());
+  if (!any_allowed) {
+    throw std::invalid_argument(hw.name + ": no candidate tile of " + k.name + " is allowed");
+  }
   if (!best) throw no_tiling_error(hw, k);
   best->actions = count_actions(hw, k, s, *best);
   return *best;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -47,6 +48,12 @@ struct WarpTile {
   int n = 0;
 };
 WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t);
+
+// Bytes one CTA of tile `t` holds: in shared memory, its pipeline's stages
+// of A and B tiles; in registers, its accumulators and double-buffered
+// operand fragments (LUT tables).
+double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k);
+double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k);
 
 // K elements one CTA's main loop runs: its split-K slice rounded up to whole
 // main-loop steps (tile.bk x the kernel's k_step_multiplier).
@@ -99,6 +106,10 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 // well-tuned library would choose. Throws std::invalid_argument for an empty
 // shape or a kernel the GPU cannot run.
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape);
+// The same over the candidate tiles `allowed` accepts (e.g. those a
+// lowering can emit); throws as best_gemm does when none of them runs.
+GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
+                       const std::function<bool(const ThreadblockTile&)>& allowed);
 
 // `e` with its compute term replaced by `compute_s` (e.g. another engine's)
 // and its time and bound combined again from compute, DRAM and L2 as

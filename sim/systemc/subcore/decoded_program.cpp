@@ -12,9 +12,9 @@ namespace {
 
 using lmma::Instruction;
 using lmma::Opcode;
+using lmma::table_operand_bytes;
 
 constexpr int kClasses = static_cast<int>(lmma::kRegisterClassLetters.size());
-constexpr int kFp16ScaleBytes = 2;
 
 [[noreturn]] void fail(const Instruction& in, const std::string& message) {
   throw UnsupportedSubCore("line " + std::to_string(in.line) + ": " + lmma::print_instruction(in) +
@@ -112,7 +112,7 @@ void decode_lmma(const Instruction& in, const SubCoreConfig& c, DecodedInstructi
       static_cast<std::int64_t>(s.m) * s.n * element_bytes(t.accumulator);
   d.writes = {range(in, 0, acc_bytes)};
   d.reads = {range(in, 1, table_operand_bytes(s, d.datapath)),
-             range(in, 2, ceil_div(static_cast<std::int64_t>(s.n) * s.k * t.weight_bits, 8)),
+             range(in, 2, lmma::weight_operand_bytes(s, t.weight_bits)),
              range(in, 3, acc_bytes)};
 }
 
@@ -287,20 +287,6 @@ class Decoder {
 };
 
 }  // namespace
-
-std::int64_t table_operand_bytes(const lmma::MatrixShape& shape, const LutGemmConfig& datapath) {
-  const std::int64_t tables = static_cast<std::int64_t>(shape.m) * (shape.k / datapath.geometry.k);
-  const std::int64_t entries = datapath.geometry.table_entries();
-  switch (datapath.table_format) {
-    case TableEntryFormat::kFp16:
-      return tables * entries * 2;
-    case TableEntryFormat::kInteger:
-      return tables * entries * 4;
-    case TableEntryFormat::kInt8Quantized:
-      return tables * (entries + kFp16ScaleBytes);
-  }
-  return 0;
-}
 
 DecodedProgram decode_program(const lmma::Program& program, const SubCoreConfig& config) {
   Decoder d(config);

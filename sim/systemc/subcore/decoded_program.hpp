@@ -76,7 +76,4 @@ struct DecodedProgram {
 // rate; operands overlapping the register file's capacity).
 DecodedProgram decode_program(const lmma::Program& program, const SubCoreConfig& config);
 
-// Bytes of an lmma / lutpre table operand: M x K/k tables of the datapath's entries.
-std::int64_t table_operand_bytes(const lmma::MatrixShape& shape, const LutGemmConfig& datapath);
-
 }  // namespace lutsim::systemc

@@ -2,19 +2,21 @@
 
 #include <stdexcept>
 
+#include "compiler/lowering/lower_gemm.hpp"
 #include "core/lut/lut_mpgemm.hpp"
 #include "core/lut/random_problem.hpp"
 #include "sim/systemc/subcore/mma_warp_program.hpp"
-#include "sim/systemc/subcore/warp_program.hpp"
+#include "sim/systemc/subcore/warp_operands.hpp"
 #include "sim/tile/gemm_kernel.hpp"
+#include "sim/tile/tile_model_tiler.hpp"
 
 namespace lutsim::systemc {
 namespace {
 
 // Runs the LUT warp program with random operands and compares its
 // accumulators with lut_mpgemm.
-SubCoreResult run_checked(const SubCoreConfig& config, const WarpProgram& p) {
-  const WarpTileSpec& s = p.spec;
+SubCoreResult run_checked(const SubCoreConfig& config, const compiler::WarpProgram& p) {
+  const compiler::WarpTileSpec& s = p.spec;
   const MpGemmProblem problem = make_random_problem({.m = s.warp_m,
                                                      .n = s.warp_n,
                                                      .k = static_cast<int>(s.k_steps * s.k_step),
@@ -37,7 +39,8 @@ SubCoreResult run_timing(const SubCoreConfig& config, lmma::Program program) {
 
 GemmWarpRun run_lut(const HardwareSpec& hw, const SubCoreConfig& config, const GemmWarpRunSpec& s) {
   GemmWarpRun r;
-  WarpProgram p = gemm_warp_program(hw, s.m, s.n, s.k, s.weight_bits, s.act, &r.estimate);
+  compiler::WarpProgram p =
+      lowered_warp_program(hw, s.m, s.n, s.k, s.weight_bits, s.act, &r.estimate);
   r.warp_m = p.spec.warp_m;
   r.warp_n = p.spec.warp_n;
   r.k_step = p.spec.k_step;
@@ -63,6 +66,24 @@ GemmWarpRun run_mma(const HardwareSpec& hw, const SubCoreConfig& config, const G
 }
 
 }  // namespace
+
+compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t m, std::int64_t n,
+                                           std::int64_t k, int weight_bits, DataType act,
+                                           GemmEstimate* estimate) {
+  const GemmKernel kernel = lut_kernel(hw, weight_bits, act);
+  const GemmShape shape{m, n, k, 1, act};
+  const GemmEstimate e = best_gemm(hw, kernel, shape);
+  if (estimate) *estimate = e;
+  const compiler::LutGemm gemm{
+      "gemm " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k),
+      {m, n, k, 1},
+      lut_datapath(hw, weight_bits, act),
+      compiler::TableSource::kSharedMemory,
+      "precomputed"};
+  return compiler::lower_lut_gemm(gemm, tile_choice(kernel, shape, e),
+                                  compiler::lowering_target(hw))
+      .warp;
+}
 
 std::string_view to_string(WarpKernel k) {
   return k == WarpKernel::kLut ? "lut" : "mma";

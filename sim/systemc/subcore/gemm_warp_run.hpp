@@ -1,7 +1,7 @@
 #pragma once
-// One warp tile of a GEMM run on the sub-core: the warp program generated
-// for the tiling the tile model chooses, of the LUT tensor core (lmma,
-// warp_program.hpp) or of the MMA baseline it replaces (mma,
+// One warp tile of a GEMM run on the sub-core: the warp program for the
+// tiling the tile model chooses, of the LUT tensor core (lmma, lowered by the
+// compiler: compiler/lowering) or of the MMA baseline it replaces (mma,
 // mma_warp_program.hpp), with the tile model's choice and per-SM rate beside
 // the sub-core's cycles. Used by `lutsim lmma` and the systemc engine of
 // `lutsim model`.
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "compiler/lowering/warp_program.hpp"
 #include "core/numerics/data_type.hpp"
 #include "core/specs/hardware_spec.hpp"
 #include "sim/systemc/subcore/sub_core.hpp"
@@ -46,6 +47,14 @@ struct GemmWarpRun {
     return warp_macs() / static_cast<double>(result.cycles) * partitions;
   }
 };
+
+// The compiler's lowering of the LUT GEMM (m, n, k) with `weight_bits`-bit
+// weights and `act` activations on `hw`, for the tiling the tile model
+// chooses (best_gemm over lut_kernel: TileModelTiler's choice), its tables
+// precomputed in shared memory; `estimate` receives that choice when given.
+compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t m, std::int64_t n,
+                                           std::int64_t k, int weight_bits, DataType act,
+                                           GemmEstimate* estimate = nullptr);
 
 // Throws std::invalid_argument for a kernel the hardware or the golden
 // numerics do not model (mma: fp16 and int8 only; lut: needs lut_tensor_core),

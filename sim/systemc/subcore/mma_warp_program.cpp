@@ -4,12 +4,20 @@
 #include <string>
 
 #include "sim/systemc/subcore/sub_core_config.hpp"
-#include "sim/systemc/subcore/warp_ring.hpp"
+#include "compiler/lowering/warp_ring.hpp"
 #include "sim/tile/gemm_kernel.hpp"
 
 namespace lutsim::systemc {
 namespace {
 
+using compiler::k_loop;
+using compiler::kChunkBytes;
+using compiler::require_warp;
+using compiler::require_warp_tile;
+using compiler::resident_steps;
+using compiler::round_up;
+using compiler::Statements;
+using compiler::WarpRing;
 using lmma::Instruction;
 using lmma::Register;
 using lmma::RegisterClass;

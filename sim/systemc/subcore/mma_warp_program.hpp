@@ -3,8 +3,9 @@
 // design replaces) for the warp tile of a GEMM: mma.sync of the type's shape
 // (m16n8k16 for FP16, m16n8k32 for INT8), A and B fragments loaded from
 // shared memory with ldmatrix.x4, the same K loop and register double
-// buffering as the LUT program (warp_ring.hpp), so both run cycle for cycle
-// on the same GEMM. docs/systemc.md, "MMA baseline programs".
+// buffering as the LUT program the compiler lowers
+// (compiler/lowering/warp_ring.hpp), so both run cycle for cycle on the same
+// GEMM. docs/systemc.md, "MMA baseline programs".
 
 #include <cstdint>
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "compiler/program/operand_layout.hpp"
 #include "core/specs/hardware_spec.hpp"
 
 namespace lutsim::systemc {
@@ -25,8 +26,8 @@ class UnsupportedSubCore : public std::invalid_argument {
 // wavefront per cycle.
 inline constexpr int kSmemBanks = 32;
 inline constexpr int kSmemBankBytes = 4;
-inline constexpr int kWarpLanes = 32;
-inline constexpr int kWarpRegisterBytes = kWarpLanes * 4;
+using lmma::kWarpLanes;
+using lmma::kWarpRegisterBytes;
 
 struct SubCoreConfig {
   SubCoreSpec spec;

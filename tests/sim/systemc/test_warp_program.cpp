@@ -1,11 +1,10 @@
 #include <catch2/catch.hpp>
 
-#include "compiler/program/program_parser.hpp"
-#include "compiler/program/program_printer.hpp"
 #include "core/lut/lut_mpgemm.hpp"
 #include "core/lut/random_problem.hpp"
 #include "sim/systemc/subcore/sub_core.hpp"
-#include "sim/systemc/subcore/warp_program.hpp"
+#include "sim/systemc/subcore/gemm_warp_run.hpp"
+#include "sim/systemc/subcore/warp_operands.hpp"
 #include "sim/tile/gemm_kernel.hpp"
 
 namespace lutsim::systemc {
@@ -27,7 +26,7 @@ struct Throughput {
 Throughput warp_throughput(const std::string& hw_name, std::int64_t m, std::int64_t n,
                            std::int64_t k, int bits) {
   const HardwareSpec hw = hardware(hw_name);
-  const WarpProgram p = gemm_warp_program(hw, m, n, k, bits, DataType::kFp16);
+  const compiler::WarpProgram p = lowered_warp_program(hw, m, n, k, bits, DataType::kFp16);
   SubCore core(sub_core_config(hw), p.program, SubCore::Mode::kTimingOnly);
   Throughput t;
   t.result = core.run();
@@ -40,58 +39,7 @@ Throughput warp_throughput(const std::string& hw_name, std::int64_t m, std::int6
 
 }  // namespace
 
-TEST_CASE("warp_tile_program: loads ahead of the lmmas, one lmma per tile and K step",
-          "[systemc][subcore]") {
-  WarpTileSpec s;
-  s.warp_m = 4;
-  s.warp_n = 128;
-  s.k_step = 16;
-  s.k_steps = 4;
-  s.datapath = {2,
-                {.k = 4, .table_form = TableForm::kSymmetricHalf},
-                DataType::kFp16,
-                TableEntryFormat::kFp16,
-                DataType::kFp32};
-  s.array = {.m = 2, .n = 64, .k = 4, .table_form = TableForm::kSymmetricHalf};
-  s.arrays = 2;
-  s.smem_bytes = 65536;
-  const WarpProgram p = warp_tile_program(s);
-  // Tables 4 x 4 x 8 x 2 = 256 bytes, weights 128 x 16 x 2 / 8 = 512 bytes:
-  // each padded to 512, a step is 1024 bytes.
-  CHECK(p.layout.instruction == lmma::MatrixShape{2, 128, 16});
-  CHECK(p.layout.step_bytes == 1024);
-  CHECK(p.layout.resident_steps == 4);
-  CHECK(lmma::print_program(p.program) ==
-        "ld.shared.b128 w0, [512 + lane*16]\n"
-        "ld.shared.b128 t0, [lane*16]\n"
-        "repeat 1 as i {\n"
-        "  lmma.m2n128k16.f16.i2.f32.f32 d0, t0, w0, d0\n"
-        "  ld.shared.b128 w4, [1536 + i*2048 + lane*16]\n"
-        "  lmma.m2n128k16.f16.i2.f32.f32 d8, t1, w0, d8\n"
-        "  ld.shared.b128 t4, [1024 + i*2048 + lane*16]\n"
-        "  lmma.m2n128k16.f16.i2.f32.f32 d0, t4, w4, d0\n"
-        "  ld.shared.b128 w0, [2560 + i*2048 + lane*16]\n"
-        "  lmma.m2n128k16.f16.i2.f32.f32 d8, t5, w4, d8\n"
-        "  ld.shared.b128 t0, [2048 + i*2048 + lane*16]\n"
-        "}\n"
-        "lmma.m2n128k16.f16.i2.f32.f32 d0, t0, w0, d0\n"
-        "ld.shared.b128 w4, [3584 + lane*16]\n"
-        "lmma.m2n128k16.f16.i2.f32.f32 d8, t1, w0, d8\n"
-        "ld.shared.b128 t4, [3072 + lane*16]\n"
-        "lmma.m2n128k16.f16.i2.f32.f32 d0, t4, w4, d0\n"
-        "lmma.m2n128k16.f16.i2.f32.f32 d8, t5, w4, d8\n");
-  // The text is a program like any other.
-  CHECK(lmma::parse_program(lmma::print_program(p.program), "gen") == p.program);
-  s.warp_n = 96;
-  CHECK_THROWS_WITH(warp_tile_program(s), Catch::Contains("not a multiple of array_n 64"));
-  // 64 columns: the two arrays take two row pairs each.
-  s.warp_n = 64;
-  CHECK(warp_tile_program(s).layout.instruction == lmma::MatrixShape{4, 64, 16});
-  s.warp_m = 2;
-  CHECK(warp_tile_program(s).layout.instruction == lmma::MatrixShape{2, 64, 16});
-}
-
-// A generated program on the sub-core computes the warp tile's GEMM bit for
+// A lowered program on the sub-core computes the warp tile's GEMM bit for
 // bit as lut_mpgemm does, for an odd and an even number of K steps.
 TEST_CASE("sub-core: a generated warp program is bit-exact with lut_mpgemm", "[systemc][subcore]") {
   HardwareSpec hw = hardware("a100_lut_4x");
@@ -100,7 +48,7 @@ TEST_CASE("sub-core: a generated warp program is bit-exact with lut_mpgemm", "[s
   for (const auto& [act, steps, bits] :
        {std::tuple{DataType::kFp16, 5, 2}, std::tuple{DataType::kFp16, 2, 3},
         std::tuple{DataType::kInt8, 3, 4}}) {
-    WarpTileSpec s;
+    compiler::WarpTileSpec s;
     s.warp_m = 4;
     s.warp_n = 128;
     s.k_step = 16;
@@ -109,7 +57,7 @@ TEST_CASE("sub-core: a generated warp program is bit-exact with lut_mpgemm", "[s
     s.array = hw.lut_tensor_core->geometry;
     s.arrays = 2;
     s.smem_bytes = config.smem_bytes;
-    const WarpProgram p = warp_tile_program(s);
+    const compiler::WarpProgram p = compiler::warp_tile_program(s);
     const MpGemmProblem problem = make_random_problem(
         {.m = 4, .n = 128, .k = 16 * steps, .activation = act, .weight_bits = bits, .seed = 11});
     SubCore core(config, p.program);

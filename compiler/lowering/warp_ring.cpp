@@ -1,11 +1,11 @@
-#include "sim/systemc/subcore/warp_ring.hpp"
+#include "compiler/lowering/warp_ring.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "sim/systemc/subcore/sub_core_config.hpp"
+#include "compiler/program/operand_layout.hpp"
 
-namespace lutsim::systemc {
+namespace lutsim::compiler {
 namespace {
 
 void append(Statements& out, Statements more) {
@@ -35,8 +35,8 @@ Statements loads(const WarpRing& w, int buf, const StepBase& step) {
         in.access_bytes = 16;
       }
       in.registers = {lmma::Register{
-          o.cls,
-          buf * o.buffer_registers + static_cast<int>(chunk * kChunkBytes / kWarpRegisterBytes)}};
+          o.cls, buf * o.buffer_registers +
+                     static_cast<int>(chunk * kChunkBytes / lmma::kWarpRegisterBytes)}};
       lmma::Address a;
       const std::int64_t constant = step[0].coefficient + o.offset + chunk * kChunkBytes;
       if (constant != 0) a.terms.push_back({constant, ""});
@@ -111,4 +111,4 @@ Statements k_loop(const WarpRing& ring, std::int64_t k_steps, std::int64_t resid
   return out;
 }
 
-}  // namespace lutsim::systemc
+}  // namespace lutsim::compiler

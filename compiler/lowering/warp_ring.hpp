@@ -1,6 +1,6 @@
 #pragma once
-// The main loop of a generated warp program, shared by the LUT (lmma) and
-// the MMA baseline (mma) generators: K steps laid out one after another in
+// The main loop of a lowered warp program, shared by the LUT (lmma) lowering
+// and the MMA baseline (mma) generator of sim/systemc: K steps laid out one after another in
 // shared memory, each step's operands loaded in 512-byte chunks into one of
 // two register buffers, and the loads of step s + 1 interleaved with the
 // compute of step s (one load after each compute instruction) so the
@@ -15,7 +15,7 @@
 
 #include "compiler/program/lmma_program.hpp"
 
-namespace lutsim::systemc {
+namespace lutsim::compiler {
 
 using Statements = std::vector<lmma::Statement>;
 // A step's base address: a constant (first term, possibly 0) plus counter terms.
@@ -59,4 +59,4 @@ void require_warp(bool ok, const std::string& message);
 void require_warp_tile(int warp_m, int warp_n, int m, int n, const std::string& m_unit,
                        const std::string& n_unit);
 
-}  // namespace lutsim::systemc
+}  // namespace lutsim::compiler
