@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -15,9 +17,11 @@
 #include "compiler/cost/layer_time.hpp"
 #include "compiler/ir/graph_dump.hpp"
 #include "compiler/ir/graph_from_trace.hpp"
+#include "compiler/lowering/lowering_report.hpp"
 #include "compiler/passes/pass_manager.hpp"
 #include "core/io/result_directory.hpp"
 #include "sim/tile/graph_timer.hpp"
+#include "sim/tile/tile_model_tiler.hpp"
 #include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
@@ -56,6 +60,7 @@ struct Compiled {
   ir::Graph before;
   ir::Graph after;
   std::vector<compiler::PassReport> reports;
+  std::vector<compiler::GemmLowering> lowering;  // each lut_linear of `after`
   std::optional<compiler::LayerTime> layer;  // --layer-time: one layer of `after`
   nlohmann::json config;  // the resolved inputs, for the run record
 };
@@ -102,6 +107,7 @@ Compiled compile(const CompileOptions& o) {
           : compiler::load_pass_list(o.passes, compiler::PassRegistry::builtin(), &pass_config);
   c.after = c.before;
   c.reports = compiler::run_passes(c.after, passes, compiler::pass_context(c.hw));
+  c.lowering = compiler::lower_graph(c.after, c.hw, TileModelTiler(c.hw));
   if (o.layer_time) c.layer = time_layer(c);
   c.config = {{"hardware", hw_config},
               {"passes", pass_config},
@@ -116,6 +122,41 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
   if (!out.flush()) throw std::runtime_error("cannot write " + file.string());
 }
 
+// The file stem of a lowered GEMM's kernel descriptor and program: its node
+// name, refused unless it is a plain file name.
+std::string file_stem(const std::string& gemm) {
+  const bool plain = !gemm.empty() && gemm.front() != '.' &&
+                     std::all_of(gemm.begin(), gemm.end(), [](unsigned char ch) {
+                       return std::isalnum(ch) || ch == '_' || ch == '-' || ch == '.';
+                     });
+  if (!plain) {
+    throw std::invalid_argument("lowering: GEMM '" + gemm +
+                                "' is not a file name (letters, digits, '_', '-', '.')");
+  }
+  return gemm;
+}
+
+std::string kernel_file(const std::string& gemm) {
+  return "kernels/" + file_stem(gemm) + ".json";
+}
+std::string program_file(const std::string& gemm) {
+  return "programs/" + file_stem(gemm) + ".lmma";
+}
+
+// Per lut_linear: the kernel descriptor and where its files are, or why it
+// was not lowered.
+nlohmann::json lowering_json(const std::vector<compiler::GemmLowering>& lowering) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const compiler::GemmLowering& l : lowering) {
+    nlohmann::json j = compiler::to_json(l);
+    if (l.lowered) {
+      j["files"] = {{"kernel", kernel_file(l.gemm)}, {"program", program_file(l.gemm)}};
+    }
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 nlohmann::json passes_json(const Compiled& c, const RunRecord& record) {
   nlohmann::json reports = nlohmann::json::array();
   for (const compiler::PassReport& r : c.reports) reports.push_back(compiler::to_json(r));
@@ -123,11 +164,13 @@ nlohmann::json passes_json(const Compiled& c, const RunRecord& record) {
   j["model"] = c.trace.model;
   j["hardware"] = c.hw.name;
   j["passes"] = reports;
+  j["lowering"] = lowering_json(c.lowering);
   if (c.layer) j["layer_time"] = layer_json(*c.layer);
   return j;
 }
 
-// graph_before/after.{dot,json} and passes.json, whole or not at all.
+// graph_before/after.{dot,json}, passes.json and per lowered GEMM its
+// kernel descriptor and warp program, whole or not at all.
 std::vector<std::filesystem::path> write_outputs(const Compiled& c, const nlohmann::json& passes,
                                                  const std::string& out) {
   ResultDirectory dir(out, "compile");
@@ -143,6 +186,13 @@ std::vector<std::filesystem::path> write_outputs(const Compiled& c, const nlohma
     put(stem + ".json", ir::graph_json(*graph).dump(2) + "\n");
   }
   put("passes.json", passes.dump(2) + "\n");
+  std::filesystem::create_directories(dir.staging() / "kernels");
+  std::filesystem::create_directories(dir.staging() / "programs");
+  for (const compiler::GemmLowering& l : c.lowering) {
+    if (!l.lowered) continue;
+    put(kernel_file(l.gemm), compiler::to_json(l.lowered->kernel).dump(2) + "\n");
+    put(program_file(l.gemm), compiler::program_text(*l.lowered));
+  }
   dir.commit();
   return files;
 }
@@ -165,6 +215,7 @@ std::string summary(const Compiled& c, const std::vector<std::filesystem::path>&
       t += "    " + e.outcome + " " + gemm_list(e.gemms) + " [" + e.node + "]: " + e.reason + "\n";
     }
   }
+  for (const compiler::GemmLowering& l : c.lowering) t += "  " + compiler::summary_line(l) + "\n";
   if (c.layer) {
     t += "one layer (tile model, attention unfused): " + std::to_string(c.layer->layer_s * 1e6) +
          " us, table precompute " + std::to_string(c.layer->precompute_s * 1e6) + " us (" +
@@ -194,9 +245,12 @@ void add_compile_command(CLI::App& app) {
   cmd->footer(
       "Builds the dataflow graph of a model's forward pass (or of a trace CSV with the inputs "
       "column), runs the passes a pass config lists (default: reinterpret_weights, "
-      "split_precompute, fuse_precompute) for the hardware's LUT array, and writes "
-      "graph_before.dot/.json, graph_after.dot/.json and passes.json (each pass's nodes added "
-      "and removed and what happened to each GEMM) into --out.");
+      "split_precompute, fuse_precompute) for the hardware's LUT array, lowers each LUT GEMM "
+      "for the tile model's tiling to a kernel descriptor and the LMMA program of one warp, and "
+      "writes graph_before.dot/.json, graph_after.dot/.json, passes.json (each pass's nodes "
+      "added and removed, what happened to each GEMM, and per GEMM the tile chosen, whether its "
+      "precompute is fused, registers and shared memory, or why it was not lowered), "
+      "kernels/<gemm>.json and programs/<gemm>.lmma into --out (docs/compiler.md).");
   cmd->add_option("--hw", o->hw, "hardware config with a lut_tensor_core: a name in configs/hw or a path")
       ->required();
   CLI::Option* model = add_trace_options(*cmd, o->trace);

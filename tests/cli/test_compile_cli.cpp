@@ -83,6 +83,71 @@ TEST_CASE("lutsim compile: a catalog model's graphs and pass reports", "[cli][co
   fs::remove_all(out);
 }
 
+// The lowering of Llama-2-7B decode W2 on A100-LUT-4X: the four LUT GEMMs
+// lowered for the tile model's tiling, attn_out's precompute (not fused)
+// lowered into its warp program as lutpre; each GEMM's kernel descriptor
+// and program written beside passes.json, which says per GEMM the tile,
+// fused or not, registers and shared memory. With INT8 table entries on
+// this FP16-entry hardware, no GEMM is lowered, each saying why.
+TEST_CASE("lutsim compile: kernel descriptors and warp programs per LUT GEMM", "[cli][compiler]") {
+  const fs::path out = lutsim::test::unique_temp_path("compile_lowering");
+  const std::string args = "compile --model llama2_7b --phase decode --wbits 2 --hw a100_lut_4x "
+                           "--out " + out.string();
+  const Run r = run_lutsim(args + " --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json lowering = nlohmann::json::parse(r.out)["lowering"];
+  REQUIRE(lowering.size() == 4);
+  const std::map<std::string, std::string> writer{{"qkv_proj", "input_norm"},
+                                                  {"attn_out", "attn_out.reshape.precompute"},
+                                                  {"ffn_gate_up", "post_attn_norm"},
+                                                  {"ffn_down", "ffn_act"}};
+  for (const nlohmann::json& g : lowering) {
+    const std::string name = g["gemm"];
+    INFO(name);
+    REQUIRE(writer.count(name) == 1);
+    CHECK(g["lowered"] == true);
+    CHECK(g["table_writer"] == writer.at(name));
+    CHECK(g["precompute_fused"] == (name != "attn_out"));
+    CHECK(g["tables"] == (name == "attn_out" ? "lutpre" : "shared_memory"));
+    CHECK(g["datapath"]["table_entries"] == 8);
+    CHECK(g["tiling"]["warp_tile"]["n"].get<int>() % 64 == 0);
+    CHECK(g["warp_program"]["registers"]["total"].get<int>() > 0);
+    CHECK(g["files"] == nlohmann::json{{"kernel", "kernels/" + name + ".json"},
+                                       {"program", "programs/" + name + ".lmma"}});
+    nlohmann::json descriptor = g;
+    descriptor.erase("lowered");
+    descriptor.erase("files");
+    CHECK(read_json(out / "kernels" / (name + ".json")) == descriptor);
+    std::ifstream program(out / "programs" / (name + ".lmma"));
+    const std::string text{std::istreambuf_iterator<char>(program), {}};
+    CHECK_THAT(text, Catch::StartsWith("# " + name + ": 1 x ") && Catch::Contains("lmma.m"));
+    CHECK((text.find("lutpre.m") != std::string::npos) == (name == "attn_out"));
+  }
+  const Run text = run_lutsim(args);
+  CHECK(text.status == 0);
+  CHECK_THAT(text.out,
+             Catch::Contains("lowered attn_out: CTA ") &&
+                 Catch::Contains("tables built by lutpre from activations in shared memory "
+                                 "(precompute 'attn_out.reshape.precompute' not fused)") &&
+                 Catch::Contains("wrote " + (out / "programs" / "qkv_proj.lmma").string()));
+
+  const fs::path int8_tables = lutsim::test::unique_temp_path("compile_int8_tables.yaml");
+  std::ofstream(int8_tables)
+      << "passes: [reinterpret_weights, split_precompute, fuse_precompute, quantize_tables]\n";
+  const Run q8 = run_lutsim(args + " --passes " + int8_tables.string() + " --json");
+  REQUIRE(q8.status == 0);
+  for (const nlohmann::json& g : nlohmann::json::parse(q8.out)["lowering"]) {
+    CHECK(g["lowered"] == false);
+    CHECK_THAT(g["reason"].get<std::string>(),
+               Catch::Contains("tables of int8_quantized entries: the LUT tensor cores of "
+                               "A100-LUT-4X look up fp16 entries"));
+  }
+  CHECK_FALSE(fs::exists(out / "programs" / "qkv_proj.lmma"));
+  fs::remove_all(out);
+  fs::remove(int8_tables);
+}
+
 TEST_CASE("lutsim compile --layer-time: fusion lowers the precompute's share", "[cli][compiler]") {
   const fs::path dir = lutsim::test::unique_temp_path("compile_layer");
   fs::create_directories(dir);
