@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <span>
 #include <vector>
 
 namespace lutsim::cli {
@@ -23,13 +22,12 @@ std::string header_text(const ResultTable::Column& c) {
 
 }  // namespace
 
-std::string format_text_table(const ResultTable& table, std::size_t max_rows) {
+std::string format_text_table(const ResultTable& table) {
   std::vector<std::vector<std::string>> lines;
   std::vector<std::string> header;
   for (const auto& c : table.columns()) header.push_back(header_text(c));
   lines.push_back(header);
-  const std::size_t shown = std::min(max_rows, table.rows().size());
-  for (const auto& row : std::span(table.rows()).first(shown)) {
+  for (const auto& row : table.rows()) {
     std::vector<std::string> line;
     for (const auto& cell : row) line.push_back(cell_text(cell));
     lines.push_back(std::move(line));
@@ -45,9 +43,6 @@ std::string format_text_table(const ResultTable& table, std::size_t max_rows) {
       if (i + 1 < line.size()) out += std::string(width[i] - line[i].size() + 2, ' ');
     }
     out += "\n";
-  }
-  if (shown < table.rows().size()) {
-    out += "... " + std::to_string(table.rows().size() - shown) + " more rows\n";
   }
   return out;
 }

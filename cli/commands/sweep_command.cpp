@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <charconv>
 #include <functional>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
@@ -88,21 +89,79 @@ std::string default_out_dir(const SweepSpec& sweep, const SweepShard& shard) {
 using PointRunner = std::function<SweepCounts(const SweepSource&, const std::vector<PointKey>&,
                                               store::ResultsStore&, const SweepProgress&)>;
 
-// Runs the shard's points not in the store; returns them as stored, in order.
-std::vector<store::StoredPoint> run_points(const SweepSpec& sweep, const SweepOptions& o,
-                                           const SweepShard& shard,
-                                           const std::filesystem::path& store_file,
-                                           const PointRunner& runner) {
+// Runs the shard's points not in the store; returns the shard's points.
+std::vector<PointKey> run_points(const SweepSpec& sweep, const SweepOptions& o,
+                                 const SweepShard& shard, const std::filesystem::path& store_file,
+                                 const PointRunner& runner) {
   config::ConfigFiles files;
   const SweepSource source{sweep, configs_dir(o.configs_dir), files};
   // Check every point before running any, so a bad axis value costs nothing.
-  const auto points = check_sweep(source, shard, o.jobs);
+  auto points = check_sweep(source, shard, o.jobs);
   auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
   SweepProgressReporter reporter;
   const SweepCounts counts =
       runner(source, points, store, [&](const SweepCounts& c) { reporter.update(c); });
   reporter.finish(counts, store_file);
-  return stored_points(sweep, points, store);
+  return points;
+}
+
+// The first kMaxPrintedRows rows of sweep table `table`, for people.
+ResultTable printed_rows(const SweepSpec& sweep, const std::vector<PointKey>& points,
+                         store::ResultsStore& store, std::size_t table) {
+  ResultTable t(store::sweep_columns(stored_axes(sweep), store.tables().at(table).table));
+  for (const PointKey& p : points) {
+    if (t.rows().size() >= kMaxPrintedRows) break;
+    const store::StoredPoint stored = stored_point(sweep, p, store);
+    for (auto& row : store::sweep_rows(stored, stored.tables.at(table).table)) {
+      if (t.rows().size() < kMaxPrintedRows) t.add_row(std::move(row));
+    }
+  }
+  return t;
+}
+
+// Writes the file `name` in the staging folder with `write`; throws naming it
+// when the stream fails (a full disk).
+template <class Write>
+void write_staged(const std::filesystem::path& file, const Write& write) {
+  std::ofstream out(file);
+  write(out);
+  out.flush();
+  if (!out) throw std::runtime_error(file.string() + ": cannot write (disk full?)");
+}
+
+// Writes the sweep's tables (CSV and JSON) into `out`'s staging folder from
+// the store one point at a time, so memory does not grow with the number of
+// points; returns what to print: the first rows of each table and the files.
+// The store is closed again on return.
+std::string write_sweep_tables(const SweepSpec& sweep, const nlohmann::json& resolved_sweep,
+                               const std::vector<PointKey>& points,
+                               const std::filesystem::path& store_file, ResultDirectory& out) {
+  auto store = store::ResultsStore::open_existing(store_file);
+  const store::SweepPoints source = run_points_source(sweep, points, store);
+  const RunRecord record = make_run_record("sweep", {{"sweep", resolved_sweep}});
+  const auto point_record = [](const store::StoredPoint& p) {
+    return nlohmann::json{{"label", p.label}, {"config", p.config}};
+  };
+  std::string text;
+  for (std::size_t t = 0; t < store.tables().size(); ++t) {
+    const std::string stem =
+        store.tables().size() == 1 ? "sweep" : "sweep_" + store.tables()[t].stem;
+    std::size_t rows = 0;
+    write_staged(out.staging() / (stem + ".csv"), [&](std::ostream& f) {
+      rows = store::write_sweep_csv(f, source, t, record, point_record);
+    });
+    write_staged(out.staging() / (stem + ".json"), [&](std::ostream& f) {
+      store::write_sweep_json(f, source, t, record, point_record);
+    });
+    const ResultTable printed = printed_rows(sweep, points, store, t);
+    text += format_text_table(printed) +
+            (rows > printed.rows().size()
+                 ? "... " + std::to_string(rows - printed.rows().size()) + " more rows\n"
+                 : std::string()) +
+            "\nwrote " + out.committed_path(out.staging() / (stem + ".csv")).string() + " and " +
+            out.committed_path(out.staging() / (stem + ".json")).string() + "\n";
+  }
+  return text;
 }
 
 struct SweepFile {
@@ -129,16 +188,7 @@ void run_sweep_file(const SweepOptions& o, const PointRunner& runner) {
   const auto points = run_points(sweep, o, shard, store_file, runner);  // the store is closed
 
   ResultDirectory out(out_dir, "sweep");
-  const RunRecord record = make_run_record(
-      "sweep", {{"sweep", file.doc.resolved()}, {"points", store::points_record(points)}});
-  const auto tables = store::sweep_tables(stored_axes(sweep), points);
-  std::string text;
-  for (const store::StoredTable& t : tables) {
-    const std::string stem = tables.size() == 1 ? "sweep" : "sweep_" + t.stem;
-    const auto files = out.write_table(stem, t.table, record);
-    text += format_text_table(t.table, kMaxPrintedRows) + "\nwrote " + files.csv.string() +
-            " and " + files.json.string() + "\n";
-  }
+  const std::string text = write_sweep_tables(sweep, file.doc.resolved(), points, store_file, out);
   std::error_code ec;
   // A store inside the result folder stays there when the run replaces it.
   if (std::filesystem::equivalent(std::filesystem::absolute(store_file).parent_path(), out_dir, ec)) {
@@ -194,13 +244,6 @@ void run_sweep_command(const SweepOptions& o) {
   });
 }
 
-// Every point of the store, in sweep order.
-std::vector<store::StoredPoint> all_points(store::ResultsStore& s) {
-  std::vector<store::StoredPoint> points;
-  for (const std::string& key : s.keys()) points.push_back(*s.get(key));
-  return points;
-}
-
 // What each point adds to an export's recorded config.
 nlohmann::json export_record(const store::StoredPoint& p) {
   return {{"label", p.label},
@@ -224,24 +267,19 @@ std::size_t export_table(const ExportOptions& o, const std::vector<store::Stored
   return static_cast<std::size_t>(chosen - tables.begin());
 }
 
-// JSON: the points held in memory. CSV: streamed from the store, one point
-// at a time (store::write_sweep_csv), so any number of points exports.
+// Streamed from the store, one point at a time (store/sweep_csv.hpp), so any
+// number of points exports.
 void export_store(const ExportOptions& o) {
   auto s = store::ResultsStore::open_existing(o.store);
   if (s.size() == 0) throw store::StoreError(o.store, "holds no points to export");
   const std::size_t table = export_table(o, s.tables());
+  const RunRecord record = make_run_record("sweep export", {{"store", o.store}});
   const auto write = [&](std::ostream& out) {
     if (o.format == "csv") {
-      const RunRecord record = make_run_record("sweep export", {{"store", o.store}});
-      store::write_sweep_csv(out, s, table, record, export_record);
-      return;
+      store::write_sweep_csv(out, store::store_points(s), table, record, export_record);
+    } else {
+      store::write_sweep_json(out, store::store_points(s), table, record, export_record);
     }
-    const auto points = all_points(s);
-    nlohmann::json record_points = nlohmann::json::array();
-    for (const auto& p : points) record_points.push_back(export_record(p));
-    const RunRecord record =
-        make_run_record("sweep export", {{"store", o.store}, {"points", record_points}});
-    out << to_json(store::sweep_tables(s.axes(), points).at(table).table, record).dump(2) << "\n";
   };
   if (o.out.empty()) {
     write(std::cout);

@@ -71,12 +71,15 @@ nlohmann::json to_json(const ResultTable& table, const RunRecord& record) {
     j["units"][c.name] = c.unit;
   }
   j["rows"] = nlohmann::json::array();
-  for (const auto& row : table.rows()) {
-    nlohmann::json r = nlohmann::json::object();
-    for (std::size_t i = 0; i < row.size(); ++i) r[table.columns()[i].name] = cell_json(row[i]);
-    j["rows"].push_back(std::move(r));
-  }
+  for (const auto& row : table.rows()) j["rows"].push_back(row_json(table.columns(), row));
   return j;
+}
+
+nlohmann::json row_json(const std::vector<ResultTable::Column>& columns,
+                        const std::vector<ResultTable::Cell>& row) {
+  nlohmann::json r = nlohmann::json::object();
+  for (std::size_t i = 0; i < row.size(); ++i) r[columns[i].name] = cell_json(row[i]);
+  return r;
 }
 
 std::string unit_key(const ResultTable::Column& column) {

@@ -52,6 +52,9 @@ nlohmann::json to_json(const RunRecord& record);
 //  "columns": [{"name","unit","description"}], "units": {name: unit},
 //  "rows": [{name: value}]}
 nlohmann::json to_json(const ResultTable& table, const RunRecord& record);
+// One row of such "rows": {name: value}.
+nlohmann::json row_json(const std::vector<ResultTable::Column>& columns,
+                        const std::vector<ResultTable::Cell>& row);
 
 // A column's key with its unit, for outputs whose keys must carry units:
 // "time_each_us", "share_percent", "energy_per_token_mJ_per_token" ('%' ->

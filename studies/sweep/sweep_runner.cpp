@@ -96,22 +96,25 @@ SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& po
   return counts;
 }
 
-std::vector<store::StoredPoint> stored_points(const SweepSpec& sweep,
-                                              const std::vector<PointKey>& points,
-                                              store::ResultsStore& store) {
-  std::vector<store::StoredPoint> out;
-  for (const PointKey& p : points) {
-    const SweepPoint point = sweep_point(sweep, p.index);
-    auto stored = store.get(p.key);
-    if (!stored) {
-      throw store::StoreError(store.file(), "point " + point.label + " (key " + p.key +
-                                                ") is missing after the run");
-    }
-    stored->label = point.label;
-    stored->axis_values = point.values;
-    out.push_back(std::move(*stored));
+store::StoredPoint stored_point(const SweepSpec& sweep, const PointKey& p,
+                                store::ResultsStore& store) {
+  const SweepPoint point = sweep_point(sweep, p.index);
+  auto stored = store.get(p.key);
+  if (!stored) {
+    throw store::StoreError(store.file(), "point " + point.label + " (key " + p.key +
+                                              ") is missing after the run");
   }
-  return out;
+  stored->label = point.label;
+  stored->axis_values = point.values;
+  return std::move(*stored);
+}
+
+store::SweepPoints run_points_source(const SweepSpec& sweep, const std::vector<PointKey>& points,
+                                     store::ResultsStore& store) {
+  return {stored_axes(sweep), store.tables(),
+          [&sweep, &points, &store](const std::function<void(const store::StoredPoint&)>& f) {
+            for (const PointKey& p : points) f(stored_point(sweep, p, store));
+          }};
 }
 
 std::vector<store::StoredAxis> stored_axes(const SweepSpec& sweep) {

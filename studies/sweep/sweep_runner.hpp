@@ -11,6 +11,7 @@
 #include "core/specs/sweep_spec.hpp"
 #include "store/point_batch.hpp"
 #include "store/results_store.hpp"
+#include "store/sweep_csv.hpp"
 #include "studies/study_loader.hpp"
 
 namespace lutsim {
@@ -92,11 +93,16 @@ SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& po
 // not the one it was checked with.
 store::StoredPoint run_checked_point(const SweepSource& source, const PointKey& p);
 
-// The points as the store holds them, in the order given, each with its own
-// label and axis values. Throws store::StoreError if one is missing.
-std::vector<store::StoredPoint> stored_points(const SweepSpec& sweep,
-                                              const std::vector<PointKey>& points,
-                                              store::ResultsStore& store);
+// Point p of this run as stored, labelled as this sweep labels it. Throws
+// store::StoreError when the store lacks it.
+store::StoredPoint stored_point(const SweepSpec& sweep, const PointKey& p,
+                                store::ResultsStore& store);
+
+// This run's points in sweep order, each read from the store when needed:
+// what the sweep's tables are written from (store/sweep_csv.hpp). Keeps
+// references to its arguments.
+store::SweepPoints run_points_source(const SweepSpec& sweep, const std::vector<PointKey>& points,
+                                     store::ResultsStore& store);
 
 // The sweep's axes as a store records them.
 std::vector<store::StoredAxis> stored_axes(const SweepSpec& sweep);

@@ -59,8 +59,34 @@ TEST_CASE("a sweep table streamed from the store is to_csv of the points in memo
     std::ostringstream streamed;
     RunRecord record = make_run_record("sweep export", base);
     record.created_utc = in_memory.substr(in_memory.find("# created_utc: ") + 15, 20);
-    write_sweep_csv(streamed, store, t, record, record_of);
+    CHECK(write_sweep_csv(streamed, store_points(store), t, record, record_of) ==
+          sweep_tables(kAxes, points).at(t).table.rows().size());
     CHECK(streamed.str() == in_memory);
+  }
+}
+
+TEST_CASE("a sweep table streamed as JSON is to_json of the points in memory", "[store]") {
+  const fs::path dir = fs::temp_directory_path() / "lutsim_test_sweep_json";
+  fs::create_directories(dir);
+  const fs::path file = dir / "store.sqlite";
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
+  auto store = ResultsStore::open_for_writing(file, kAxes);
+  const std::vector<StoredPoint> points{point(0, 1), point(1, 16), point(2, 256)};
+  for (const std::size_t i : {1, 2, 0}) REQUIRE(store.put(points[i]));
+
+  const nlohmann::json base = {{"store", file.string()}, {"zeta", 1}, {"alpha", {1, 2}}};
+  for (std::size_t t = 0; t < 2; ++t) {
+    INFO("table " << t);
+    const RunRecord record = make_run_record("sweep export", base);
+    RunRecord with_points = record;
+    with_points.resolved_config["points"] = nlohmann::json::array();
+    for (const StoredPoint& p : points) with_points.resolved_config["points"].push_back(record_of(p));
+    const nlohmann::json in_memory = to_json(sweep_tables(kAxes, points).at(t).table, with_points);
+    std::ostringstream streamed;
+    write_sweep_json(streamed, store_points(store), t, record, record_of);
+    // Text equal too: the same members in the same order, compact.
+    CHECK(streamed.str() == in_memory.dump() + "\n");
+    CHECK(nlohmann::json::parse(streamed.str()) == nlohmann::json::parse(in_memory.dump()));
   }
 }
 
