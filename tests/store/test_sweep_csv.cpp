@@ -32,6 +32,19 @@ StoredPoint point(std::int64_t index, std::int64_t m) {
           {{"gemm", gemm}, {"share", share}}};
 }
 
+// A fresh store under the temp folder holding the three points of
+// `points`, stored in the order `order` (not sweep order).
+ResultsStore store_of(const std::string& name, const std::vector<StoredPoint>& points,
+                      const std::vector<std::size_t>& order) {
+  const fs::path dir = fs::temp_directory_path() / name;
+  fs::create_directories(dir);
+  const fs::path file = dir / "store.sqlite";
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
+  auto store = ResultsStore::open_for_writing(file, kAxes);
+  for (const std::size_t i : order) REQUIRE(store.put(points[i]));
+  return store;
+}
+
 nlohmann::json record_of(const StoredPoint& p) {
   return {{"label", p.label}, {"point_key", p.key}, {"config", p.config}};
 }
@@ -39,16 +52,11 @@ nlohmann::json record_of(const StoredPoint& p) {
 }  // namespace
 
 TEST_CASE("a sweep table streamed from the store is to_csv of the points in memory", "[store]") {
-  const fs::path dir = fs::temp_directory_path() / "lutsim_test_sweep_csv";
-  fs::create_directories(dir);
-  const fs::path file = dir / "store.sqlite";
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
-  auto store = ResultsStore::open_for_writing(file, kAxes);
   // Stored out of sweep order: both writers give sweep order.
   const std::vector<StoredPoint> points{point(0, 1), point(1, 16), point(2, 256)};
-  for (const std::size_t i : {2, 0, 1}) REQUIRE(store.put(points[i]));
+  auto store = store_of("lutsim_test_sweep_csv", points, {2, 0, 1});
 
-  const nlohmann::json base = {{"store", file.string()}, {"zeta", 1}, {"alpha", {1, 2}}};
+  const nlohmann::json base = {{"store", store.file().string()}, {"zeta", 1}, {"alpha", {1, 2}}};
   for (std::size_t t = 0; t < 2; ++t) {
     INFO("table " << t);
     nlohmann::json config = base;
@@ -66,15 +74,10 @@ TEST_CASE("a sweep table streamed from the store is to_csv of the points in memo
 }
 
 TEST_CASE("a sweep table streamed as JSON is to_json of the points in memory", "[store]") {
-  const fs::path dir = fs::temp_directory_path() / "lutsim_test_sweep_json";
-  fs::create_directories(dir);
-  const fs::path file = dir / "store.sqlite";
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
-  auto store = ResultsStore::open_for_writing(file, kAxes);
   const std::vector<StoredPoint> points{point(0, 1), point(1, 16), point(2, 256)};
-  for (const std::size_t i : {1, 2, 0}) REQUIRE(store.put(points[i]));
+  auto store = store_of("lutsim_test_sweep_json", points, {1, 2, 0});
 
-  const nlohmann::json base = {{"store", file.string()}, {"zeta", 1}, {"alpha", {1, 2}}};
+  const nlohmann::json base = {{"store", store.file().string()}, {"zeta", 1}, {"alpha", {1, 2}}};
   for (std::size_t t = 0; t < 2; ++t) {
     INFO("table " << t);
     const RunRecord record = make_run_record("sweep export", base);
