@@ -41,11 +41,25 @@
 //   out_valid      one-cycle pulse: out_acc holds finished dot products
 //   out_acc        [ARRAY_M * ARRAY_N * ACC_W]: accumulator (m, n) at
 //                  [(m*ARRAY_N + n)*ACC_W +: ACC_W]
-// Latency: 1 cycle, as lut_dot_unit: an index vector accepted in cycle t is in
-// out_acc in cycle t + 1, and out_valid follows in_last by one cycle. With one
-// pass per dot product the tile produces ARRAY_M x ARRAY_N results every W_BIT
-// cycles; in general every P * W_BIT cycles for P passes, with the next
-// pass's tables written in the cycle of the previous pass's last cycle.
+// PIPE_STAGES (0..2) pipeline registers, placed by this rule:
+//   stage 1 (PIPE_STAGES >= 1): after the lookup mux: each element registers
+//     its looked-up entry (and negate flag, quantized tables: the scale), and
+//     the array registers valid, first and the plane once for all elements;
+//     the accumulator loop (acc -> adder -> acc) is never cut, so every
+//     element still does the canonical steps one per cycle, unchanged;
+//   stage 2 (PIPE_STAGES >= 2): an input register on every port (index
+//     vectors, sequencing, table writes), cutting the broadcast of the
+//     indices along M and of the table rows along N from the ports. Table
+//     writes pass it too, so they keep their cycle relative to the indices.
+// The sequencing flops (valid, first, last, out_valid) reset, flushing the
+// work in flight; the data flops (indices, table writes, entries) do not.
+// Latency: 1 + PIPE_STAGES cycles: an index vector accepted in cycle t is in
+// out_acc in cycle t + 1 + PIPE_STAGES, and out_valid follows in_last by
+// 1 + PIPE_STAGES cycles (PIPE_STAGES = 0: as lut_dot_unit). Throughput does
+// not depend on the depth: with one pass per dot product the tile produces
+// ARRAY_M x ARRAY_N results every W_BIT cycles; in general every P * W_BIT
+// cycles for P passes, with the next pass's tables written in the cycle of
+// the previous pass's last cycle.
 module lut_array #(
     parameter int ARRAY_M = 2,
     parameter int ARRAY_N = 64,
@@ -55,6 +69,9 @@ module lut_array #(
     parameter int SYMMETRIC = 1,
     parameter int NEG_IN_ACC = 0,
     parameter int GROUPS_PER_PASS = 1,
+    parameter int PIPE_STAGES = 0,
+    localparam int IN_STAGES = (PIPE_STAGES >= 2) ? 1 : 0,
+    localparam int LOOKUP_STAGES = (PIPE_STAGES >= 1) ? 1 : 0,
     localparam int GROUP_K = ARRAY_K / GROUPS_PER_PASS,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (GROUP_K - 1)) : (1 << GROUP_K),
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 :
@@ -82,18 +99,58 @@ module lut_array #(
     lut_array_error_groups_per_pass_must_be_1_or_2_and_divide_array_k u_error ();
   end
 
+  if (PIPE_STAGES < 0 || PIPE_STAGES > 2) begin : g_unsupported_pipe
+    lut_array_error_pipe_stages_must_be_0_1_or_2 u_error ();
+  end
+
+  // Stage 2: the input register (the ports as the datapath sees them: *_i).
+  logic valid_i, first_i, last_i;
+  logic [ARRAY_N*ARRAY_K-1:0] idx_i;
+  logic [ARRAY_M-1:0] wr_en_i;
+  logic [ARRAY_M*ROW_W-1:0] wr_data_i;
+  pipe_reg #(
+      .W(3),
+      .STAGES(IN_STAGES),
+      .RESET(1)
+  ) u_in_ctrl_reg (
+      .clk(clk),
+      .rst(rst),
+      .d({in_valid, in_first, in_last}),
+      .q({valid_i, first_i, last_i})
+  );
+  pipe_reg #(
+      .W(ARRAY_N * ARRAY_K + ARRAY_M + ARRAY_M * ROW_W),
+      .STAGES(IN_STAGES)
+  ) u_in_data_reg (
+      .clk(clk),
+      .rst(rst),
+      .d({in_idx, tbl_wr_en, tbl_wr_data}),
+      .q({idx_i, wr_en_i, wr_data_i})
+  );
+
   logic [GROUPS_PER_PASS*STEP_W-1:0] step;
+  logic ctrl_out_valid;
   lut_ctrl #(
       .W_BIT(W_BIT),
       .GROUPS_PER_PASS(GROUPS_PER_PASS)
   ) u_ctrl (
       .clk(clk),
       .rst(rst),
-      .in_valid(in_valid),
-      .in_first(in_first),
-      .in_last(in_last),
+      .in_valid(valid_i),
+      .in_first(first_i),
+      .in_last(last_i),
       .step(step),
-      .out_valid(out_valid)
+      .out_valid(ctrl_out_valid)
+  );
+  pipe_reg #(
+      .W(1),
+      .STAGES(LOOKUP_STAGES),
+      .RESET(1)
+  ) u_out_valid_reg (
+      .clk(clk),
+      .rst(rst),
+      .d(ctrl_out_valid),
+      .q(out_valid)
   );
 
   // Slot q's table group group[q] and plane at plane[q*PLANE_W +: PLANE_W]:
@@ -114,6 +171,21 @@ module lut_array #(
     end
   end
 
+  // Stage 1: valid, first and the planes of the elements' accumulators, one
+  // cycle after the lookup (shared by every element).
+  logic valid_l, first_l;
+  logic [GROUPS_PER_PASS*PLANE_W-1:0] plane_l;
+  pipe_reg #(
+      .W(2 + GROUPS_PER_PASS * PLANE_W),
+      .STAGES(LOOKUP_STAGES),
+      .RESET(1)
+  ) u_lookup_ctrl_reg (
+      .clk(clk),
+      .rst(rst),
+      .d({valid_i, first_i, plane}),
+      .q({valid_l, first_l, plane_l})
+  );
+
   for (genvar m = 0; m < ARRAY_M; m++) begin : g_row
     logic [ROW_W-1:0] tables;
     lut_table_reg #(
@@ -121,8 +193,8 @@ module lut_array #(
         .ENTRY_W(TABLE_W)
     ) u_table (
         .clk(clk),
-        .wr_en(tbl_wr_en[m]),
-        .wr_data(tbl_wr_data[m*ROW_W+:ROW_W]),
+        .wr_en(wr_en_i[m]),
+        .wr_data(wr_data_i[m*ROW_W+:ROW_W]),
         .table_flat(tables)
     );
     // The table each slot reads this cycle, shared by the row's N elements.
@@ -142,15 +214,16 @@ module lut_array #(
           .TABLE_FORMAT(TABLE_FORMAT),
           .SYMMETRIC(SYMMETRIC),
           .NEG_IN_ACC(NEG_IN_ACC),
-          .GROUPS_PER_PASS(GROUPS_PER_PASS)
+          .GROUPS_PER_PASS(GROUPS_PER_PASS),
+          .LOOKUP_REG(LOOKUP_STAGES)
       ) u_pe (
           .clk(clk),
           .rst(rst),
           .table_flat(slot_tables),
-          .idx(in_idx[n*ARRAY_K+:ARRAY_K]),
-          .valid(in_valid),
-          .first(in_first),
-          .plane(plane),
+          .idx(idx_i[n*ARRAY_K+:ARRAY_K]),
+          .valid(valid_l),
+          .first(first_l),
+          .plane(plane_l),
           .acc(out_acc[(m*ARRAY_N+n)*ACC_W+:ACC_W])
       );
     end

@@ -39,8 +39,12 @@
 //   plane       slot q's weight plane j, 0 .. W_BIT-1, at [q*PLANE_W +: PLANE_W]
 //               (lut_ctrl); TABLE_FORMAT 2: plane 0 starts a group's sum
 //   acc         the accumulator register (FP16 bits or INT32)
-// Latency: a cycle accepted in cycle t is included in acc from cycle t + 1
-// (TABLE_FORMAT 2: a group's last index).
+// LOOKUP_REG = 1 (lut_array PIPE_STAGES >= 1): the lookup result (entry,
+// negate flag and, TABLE_FORMAT 2, the table's scale) is registered between
+// the lookup mux and the accumulator adder; valid, first and plane must then
+// come one cycle after idx (lut_array delays them once for all its elements).
+// Latency: a cycle accepted in cycle t is included in acc from cycle
+// t + 1 + LOOKUP_REG (TABLE_FORMAT 2: a group's last index).
 module lut_pe #(
     parameter int K = 4,
     parameter int W_BIT = 2,
@@ -48,6 +52,7 @@ module lut_pe #(
     parameter int SYMMETRIC = 1,
     parameter int NEG_IN_ACC = 0,
     parameter int GROUPS_PER_PASS = 1,
+    parameter int LOOKUP_REG = 0,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K),
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 :
                              (TABLE_FORMAT == 2) ? 8 : $clog2(128 * K + 1) + 1,
@@ -72,10 +77,14 @@ module lut_pe #(
   if (GROUPS_PER_PASS < 1 || GROUPS_PER_PASS > 2) begin : g_unsupported_groups
     lut_pe_error_groups_per_pass_must_be_1_or_2 u_error ();
   end
+  if (LOOKUP_REG < 0 || LOOKUP_REG > 1) begin : g_unsupported_lookup_reg
+    lut_pe_error_lookup_reg_must_be_0_or_1 u_error ();
+  end
 
-  // Slot q's entry at entry[q*ENTRY_W +: ENTRY_W], its negate flag at negate[q].
-  logic [GROUPS_PER_PASS*ENTRY_W-1:0] entry;
-  logic [GROUPS_PER_PASS-1:0] negate;
+  // Slot q's entry at entry[q*ENTRY_W +: ENTRY_W], its negate flag at negate[q]:
+  // the lookup mux's outputs (entry_mux, negate_mux), registered if LOOKUP_REG.
+  logic [GROUPS_PER_PASS*ENTRY_W-1:0] entry_mux, entry;
+  logic [GROUPS_PER_PASS-1:0] negate_mux, negate;
   for (genvar q = 0; q < GROUPS_PER_PASS; q++) begin : g_slot
     lut_lookup #(
         .K(K),
@@ -85,10 +94,32 @@ module lut_pe #(
     ) u_lookup (
         .table_flat(table_flat[q*TABLE_W+:ENTRIES*ENTRY_W]),
         .idx(idx[q*K+:K]),
-        .entry(entry[q*ENTRY_W+:ENTRY_W]),
-        .negate(negate[q])
+        .entry(entry_mux[q*ENTRY_W+:ENTRY_W]),
+        .negate(negate_mux[q])
     );
   end
+  // Quantized tables: the scale is read with the codes (a table written in the
+  // lookup cycle must not change it).
+  // Bit 0 is padding so that the vector is never empty.
+  localparam int SCALE_W = (TABLE_FORMAT == 2) ? 16 : 0;
+  logic [SCALE_W:0] scale_mux;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [SCALE_W:0] scale_reg;
+  /* verilator lint_on UNUSEDSIGNAL */
+  if (TABLE_FORMAT == 2) begin : g_scale
+    assign scale_mux = {table_flat[ENTRIES*8+:16], 1'b0};
+  end else begin : g_no_scale
+    assign scale_mux = 1'b0;
+  end
+  pipe_reg #(
+      .W(GROUPS_PER_PASS * (ENTRY_W + 1) + SCALE_W + 1),
+      .STAGES(LOOKUP_REG)
+  ) u_lookup_reg (
+      .clk(clk),
+      .rst(rst),
+      .d({entry_mux, negate_mux, scale_mux}),
+      .q({entry, negate, scale_reg})
+  );
 
   logic [ACC_W-1:0] acc_base, acc_next;
   assign acc_base = first ? '0 : acc;
@@ -129,7 +160,7 @@ module lut_pe #(
     logic unused_negate;
     assign unused_negate = negate[0];
     logic [15:0] scale;
-    assign scale = table_flat[ENTRIES*8+:16];
+    assign scale = scale_reg[SCALE_W:1];
 
     // Exact group sum: psum holds the planes before this one.
     logic [PSUM_W-1:0] psum, psum_next, term;

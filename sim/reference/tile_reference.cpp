@@ -29,23 +29,34 @@ TileReference::TileReference(TileShape shape)
     : shape_(shape),
       rows_(shape.geometry.m),
       acc_(static_cast<std::size_t>(shape.geometry.m * shape.geometry.n), 0u),
-      group_sum_(acc_.size(), 0.0) {}
+      group_sum_(acc_.size(), 0.0),
+      pipeline_(shape.pipe_stages, TileCycle{}, Outputs{acc_, false, {}}) {}
 
 void TileReference::clock(const TileCycle& cycle) {
-  const CycleInputs& in = cycle.in;
+  TileCycle entering = cycle;
+  if (cycle.reset) {  // the input register's valid bit clears
+    entering.in.valid = false;
+    entering.result_due.reset();
+  }
+  step(cycle.reset, pipeline_.enter(std::move(entering)));
+  pipeline_.leave(cycle.reset, {acc_, out_valid_, result_due_});
+}
+
+void TileReference::step(bool reset, const TileCycle& seen) {
+  const CycleInputs& in = seen.in;
   out_valid_ = false;
-  if (cycle.reset) {
+  result_due_.reset();
+  if (reset) {
     std::fill(acc_.begin(), acc_.end(), 0u);
     step_ = 0;
-    return;
-  }
-  if (in.valid) {
+  } else if (in.valid) {
     if (in.first) step_ = 0;
     accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_, group_sum_);
     step_ += shape_.groups_per_pass();
     out_valid_ = in.last;
+    result_due_ = seen.result_due;
   }
-  for (const TableLoad& l : cycle.loads) load(l);
+  for (const TableLoad& l : seen.loads) load(l);
 }
 
 void TileReference::load(const TableLoad& l) {

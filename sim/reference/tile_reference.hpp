@@ -1,10 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/lut/lut_config.hpp"
 #include "core/lut/lut_table.hpp"
+#include "core/lut/matrix.hpp"
+#include "sim/reference/tile_pipeline.hpp"
 #include "sim/reference/tile_shape.hpp"
 #include "sim/reference/tile_stimulus.hpp"
 
@@ -48,7 +51,10 @@ void accumulate_vector(const TileShape& shape, int step, bool first,
 // acc <- fp16_round(acc + fp16_round(scale * sum)) at its last plane).
 // An index vector reads the tables as they were before its edge; a table
 // write takes effect at that edge; out_valid follows in_valid & in_last by
-// one cycle; a reset clears the accumulators and the step counter.
+// one cycle; a reset clears the accumulators and the step counter. A
+// pipelined tile (shape.pipe_stages) is that datapath between the delays of
+// tile_pipeline.hpp: everything shows shape.latency_cycles() edges after the
+// edge sampling it.
 class TileReference {
  public:
   explicit TileReference(TileShape shape);
@@ -56,11 +62,22 @@ class TileReference {
   // Advances over the rising edge that samples `cycle`.
   void clock(const TileCycle& cycle);
 
-  // After the edge: acc[m * N + n] as raw bits, and out_valid.
-  const std::vector<std::uint32_t>& acc() const { return acc_; }
-  bool out_valid() const { return out_valid_; }
+  // After the edge: acc[m * N + n] as raw bits, out_valid, and the lut_mpgemm
+  // accumulators [m x n] of the dot product they finish, if one finished.
+  const std::vector<std::uint32_t>& acc() const { return pipeline_.shown().acc; }
+  bool out_valid() const { return pipeline_.shown().out_valid; }
+  const std::optional<Matrix>& result_due() const { return pipeline_.shown().result_due; }
 
  private:
+  struct Outputs {
+    std::vector<std::uint32_t> acc;
+    bool out_valid = false;
+    std::optional<Matrix> result_due;
+  };
+
+  // The unpipelined datapath over one edge; its table writes apply even in a
+  // reset cycle (the table registers have no reset).
+  void step(bool reset, const TileCycle& seen);
   void load(const TableLoad& load);
 
   TileShape shape_;
@@ -70,6 +87,8 @@ class TileReference {
   std::vector<std::uint32_t> acc_;
   std::vector<double> group_sum_;  // quantized tables: exact sum of the group's planes
   bool out_valid_ = false;
+  std::optional<Matrix> result_due_;
+  TilePipeline<TileCycle, Outputs> pipeline_;
 };
 
 }  // namespace lutsim::cycle_ref

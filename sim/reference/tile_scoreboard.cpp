@@ -11,8 +11,7 @@ std::string at(const char* what, int m, int n) {
 
 TileScoreboard::TileScoreboard(const TileShape& shape) : shape_(shape), board_(shape.name()) {}
 
-void TileScoreboard::check(std::uint64_t cycle, const TileCycle& sampled,
-                           const TileReference& reference, bool out_valid,
+void TileScoreboard::check(std::uint64_t cycle, const TileReference& reference, bool out_valid,
                            const std::vector<std::uint32_t>& acc) {
   board_.check(cycle, "out_valid", out_valid ? 1u : 0u, reference.out_valid() ? 1u : 0u);
   const int n_count = shape_.geometry.n;
@@ -23,8 +22,8 @@ void TileScoreboard::check(std::uint64_t cycle, const TileCycle& sampled,
       board_.check(cycle, acc[i], want, [m, n] { return at("accumulator", m, n); });
       ++acc_checks_;
       if (!shape_.integer_tables) coverage_.count(static_cast<std::uint16_t>(want));
-      if (!sampled.result_due) continue;
-      board_.check(cycle, acc[i], shape_.acc_bits((*sampled.result_due)(m, n)),
+      if (!reference.result_due()) continue;
+      board_.check(cycle, acc[i], shape_.acc_bits((*reference.result_due())(m, n)),
                    [m, n] { return at("result vs lut_mpgemm", m, n); });
       ++results_;
     }

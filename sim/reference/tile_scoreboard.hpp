@@ -18,10 +18,10 @@ class TileScoreboard {
  public:
   explicit TileScoreboard(const TileShape& shape);
 
-  // The tile's outputs after the edge that sampled `sampled` (acc[m * N + n],
-  // raw bits), with `reference` already clocked over that edge.
-  void check(std::uint64_t cycle, const TileCycle& sampled, const TileReference& reference,
-             bool out_valid, const std::vector<std::uint32_t>& acc);
+  // The tile's outputs after an edge (acc[m * N + n], raw bits), with
+  // `reference` already clocked over that edge.
+  void check(std::uint64_t cycle, const TileReference& reference, bool out_valid,
+             const std::vector<std::uint32_t>& acc);
 
   std::uint64_t acc_checks() const { return acc_checks_; }
   std::uint64_t results() const { return results_; }  // results compared with lut_mpgemm

@@ -39,7 +39,8 @@ std::string TileShape::name() const {
   return "M" + std::to_string(geometry.m) + "N" + std::to_string(geometry.n) + "K" + k_name + " W" +
          std::to_string(w_bit) + (integer_tables ? " int" : " fp16") +
          (quantized ? " int8-quantized" : "") + (half_tables() ? " half" : full) +
-         (neg_in_acc ? " neg-in-acc" : "") + (precompute ? " precompute" : "");
+         (neg_in_acc ? " neg-in-acc" : "") + (precompute ? " precompute" : "") +
+         (pipe_stages > 0 ? " P" + std::to_string(pipe_stages) : "");
 }
 
 LutGemmConfig TileShape::golden_config(TableForm form) const {

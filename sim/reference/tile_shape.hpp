@@ -10,6 +10,10 @@
 
 namespace lutsim::cycle_ref {
 
+// The deepest lut_array pipeline (PIPE_STAGES, docs/rtl.md): stage 1 after
+// the lookup mux, stage 2 an input register.
+inline constexpr int kMaxPipeStages = 2;
+
 struct TileShape {
   // Half tables: negation by the top index bit. Full tables: a precompute unit
   // computes the form given (kSymmetricFull or kUnsignedFull); a unit written
@@ -21,6 +25,7 @@ struct TileShape {
   bool precompute = false;      // the unit precomputes its tables from activations
   bool pair = false;            // lut_array GROUPS_PER_PASS = 2: two steps per cycle
   bool quantized = false;       // lut_array TABLE_FORMAT = 2: INT8 codes + FP16 scale per table
+  int pipe_stages = 0;          // lut_array PIPE_STAGES, 0 .. kMaxPipeStages
 
   bool half_tables() const { return geometry.table_form == TableForm::kSymmetricHalf; }
   int entries() const { return geometry.table_entries(); }
@@ -33,7 +38,10 @@ struct TileShape {
   // ENTRY_W-bit words of one table register write: the entries, and for
   // quantized tables the FP16 scale as two 8-bit words (low byte first).
   int table_words() const { return (entries() + (quantized ? 2 : 0)) * groups_per_pass(); }
-  std::string name() const;  // e.g. "M2N64K4 W2 fp16 half"
+  std::string name() const;  // e.g. "M2N64K4 W2 fp16 half", " P2" when pipelined
+  // Edges from the one sampling an index vector (or in_last) to the one after
+  // which it shows in the accumulators (or out_valid): 1 + pipe_stages.
+  int latency_cycles() const { return 1 + pipe_stages; }
 
   // The golden datapath of a problem whose tables take `form`.
   LutGemmConfig golden_config(TableForm form) const;

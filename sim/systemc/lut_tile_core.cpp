@@ -12,7 +12,12 @@ namespace lutsim::systemc {
 namespace {
 
 const LutUnitConfig& supported(const LutUnitConfig& config) {
-  require_rtl_pipeline(config.pipeline);
+  if (rtl_pipe_stages(config.pipeline) != config.shape.pipe_stages) {
+    throw UnsupportedLutUnit(config.shape.name() + ": pipeline_depth_cycles " +
+                             std::to_string(config.pipeline.depth_cycles) +
+                             " is not 1 + the shape's pipe_stages " +
+                             std::to_string(config.shape.pipe_stages));
+  }
   config.shape.geometry.validate();
   return config;
 }
@@ -24,7 +29,8 @@ LutTileCore::LutTileCore(const LutUnitConfig& config)
       datapath_(shape_.golden_config(shape_.geometry.table_form)),
       rows_(shape_.geometry.m),
       acc_(static_cast<std::size_t>(shape_.geometry.m * shape_.geometry.n), 0u),
-      group_sum_(acc_.size(), 0.0) {
+      group_sum_(acc_.size(), 0.0),
+      pipeline_(shape_.pipe_stages, cycle_ref::CycleInputs{}, Outputs{acc_, false}) {
   rows_.cfg.assign(static_cast<std::size_t>(shape_.geometry.m), datapath_);
   bubble_.idx.assign(static_cast<std::size_t>(shape_.geometry.n), 0u);
   bubble_.table_write.assign(static_cast<std::size_t>(shape_.geometry.m), false);
@@ -33,13 +39,19 @@ LutTileCore::LutTileCore(const LutUnitConfig& config)
 }
 
 void LutTileCore::clock(bool reset, const cycle_ref::CycleInputs& in) {
+  cycle_ref::CycleInputs entering = in;
+  entering.valid = entering.valid && !reset;  // the input register's valid bit clears
+  step(reset, pipeline_.enter(std::move(entering)));
+  pipeline_.leave(reset, {acc_, out_valid_});
+}
+
+// The unpipelined datapath; its table writes apply even in a reset cycle.
+void LutTileCore::step(bool reset, const cycle_ref::CycleInputs& in) {
   out_valid_ = false;
   if (reset) {
     std::fill(acc_.begin(), acc_.end(), 0u);
     step_ = 0;
-    return;
-  }
-  if (in.valid) {
+  } else if (in.valid) {
     require_tables_written();
     if (in.first) step_ = 0;
     cycle_ref::accumulate_vector(shape_, step_, in.first, in.idx, rows_, acc_, group_sum_);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/reference/tile_pipeline.hpp"
 #include "sim/reference/tile_reference.hpp"
 #include "sim/reference/tile_shape.hpp"
 #include "sim/reference/tile_stimulus.hpp"
@@ -27,7 +28,8 @@ struct LutTileActions {
 
 class LutTileCore {
  public:
-  // Throws UnsupportedLutUnit for a pipeline other than the RTL's.
+  // Throws UnsupportedLutUnit for a pipeline no lut_array has, or one that
+  // differs from the shape's pipe_stages.
   explicit LutTileCore(const LutUnitConfig& config);
 
   const cycle_ref::TileShape& shape() const { return shape_; }
@@ -35,19 +37,27 @@ class LutTileCore {
   const cycle_ref::CycleInputs& bubble() const { return bubble_; }
 
   // One rising edge sampling `in`; a reset clears the accumulators, the
-  // sequencer and out_valid and ignores `in` (the table registers keep their
-  // contents, as in the RTL). An index vector reads the tables as they were
-  // before the edge; a table write takes effect at the edge. Throws
+  // sequencer and out_valid, flushes the pipeline and ignores `in`'s index
+  // vector (the table registers keep their contents, as in the RTL). An index
+  // vector reads the tables as they were before the edge; a table write takes
+  // effect at the edge. A pipelined tile (shape().pipe_stages) is that
+  // datapath between the delays of sim/reference/tile_pipeline.hpp. Throws
   // std::logic_error for an index vector before every table register was
   // written (the RTL would read undefined bits).
   void clock(bool reset, const cycle_ref::CycleInputs& in);
 
   // After the edge: acc[m * N + n] as raw bits, and out_valid.
-  const std::vector<std::uint32_t>& acc() const { return acc_; }
-  bool out_valid() const { return out_valid_; }
+  const std::vector<std::uint32_t>& acc() const { return pipeline_.shown().acc; }
+  bool out_valid() const { return pipeline_.shown().out_valid; }
   const LutTileActions& actions() const { return actions_; }
 
  private:
+  struct Outputs {
+    std::vector<std::uint32_t> acc;
+    bool out_valid = false;
+  };
+
+  void step(bool reset, const cycle_ref::CycleInputs& in);
   void require_tables_written() const;
   void write_tables(const cycle_ref::CycleInputs& in);
   std::vector<LutTable> decode_tables(const cycle_ref::CycleInputs& in, std::size_t row) const;
@@ -64,6 +74,7 @@ class LutTileCore {
   std::vector<double> group_sum_;  // quantized tables: the group's planes, summed exactly
   bool out_valid_ = false;
   LutTileActions actions_;
+  cycle_ref::TilePipeline<cycle_ref::CycleInputs, Outputs> pipeline_;
 };
 
 }  // namespace lutsim::systemc

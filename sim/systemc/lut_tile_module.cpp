@@ -30,10 +30,9 @@ void LutTileModule::run() {
       core_.clock(true, core_.bubble());
     } else {
       if (held_ && out->nb_write(*held_)) held_.reset();
-      if (held_) {
+      if (held_) {  // the core is not clocked: its pipeline holds what is in flight
         edge_.stalled = true;
         ++stall_cycles_;
-        core_.clock(false, core_.bubble());
       } else {
         take_beat();
       }

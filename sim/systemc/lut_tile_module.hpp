@@ -41,13 +41,14 @@ struct TileEdge {
 // Every rising edge of clk:
 // - rst high: the FIFO `in` is flushed, a held result dropped, the core reset;
 // - a result held from an earlier edge is offered to `out` first; while it
-//   waits the core sees a bubble (back-pressure: no operand is taken);
+//   waits the core is not clocked (back-pressure: no operand is taken, and a
+//   pipelined core holds what is in flight, as a stall of its clock enable);
 // - otherwise one beat is taken from `in` if there is one (else a bubble) and
 //   the core clocked with it; when out_valid rises the accumulators go to
 //   `out` in the same edge, or are held until `out` has room.
 // With `in` never empty and `out` never full the tile is cycle for cycle the
-// RTL: a result leaves at the edge that samples in_last, the edge at which
-// the RTL raises out_valid (depth_cycles = 1 after the cycle presenting it).
+// RTL: a result leaves at the edge at which the RTL raises out_valid,
+// depth_cycles = 1 + PIPE_STAGES after the cycle presenting in_last.
 class LutTileModule : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;

@@ -6,20 +6,23 @@ namespace {
 constexpr int kRtlMinWeightBits = 1;
 constexpr int kRtlMaxWeightBits = 8;
 
-void require_rtl_value(const char* key, int value, int rtl_value) {
-  if (value == rtl_value) return;
+// Throws unless lo <= value <= hi; `rtl` says what the RTL has.
+void require_rtl_value(const char* key, int value, int lo, int hi, const std::string& rtl) {
+  if (value >= lo && value <= hi) return;
   throw UnsupportedLutUnit("lut_tensor_core." + std::string(key) + " = " + std::to_string(value) +
-                           ": the RTL's LUT units (lut_dot_unit, lut_array) have " +
-                           std::to_string(rtl_value) +
+                           ": the RTL's LUT units (lut_dot_unit, lut_array) have " + rtl +
                            ", and the cycle-level model takes only what the RTL implements");
 }
 
 }  // namespace
 
-void require_rtl_pipeline(const LutPipeline& pipeline) {
-  require_rtl_value("pipeline_depth_cycles", pipeline.depth_cycles, kRtlPipeline.depth_cycles);
-  require_rtl_value("initiation_interval_cycles", pipeline.initiation_interval_cycles,
-                    kRtlPipeline.initiation_interval_cycles);
+int rtl_pipe_stages(const LutPipeline& pipeline) {
+  const int deepest = rtl_pipeline(cycle_ref::kMaxPipeStages).depth_cycles;
+  require_rtl_value("pipeline_depth_cycles", pipeline.depth_cycles, 1, deepest,
+                    "1 to " + std::to_string(deepest) + " (lut_array PIPE_STAGES 0 to " +
+                        std::to_string(cycle_ref::kMaxPipeStages) + ")");
+  require_rtl_value("initiation_interval_cycles", pipeline.initiation_interval_cycles, 1, 1, "1");
+  return pipeline.depth_cycles - 1;
 }
 
 LutUnitConfig lut_unit_config(const LutTensorCoreSpec& spec, int weight_bits) {
@@ -35,7 +38,7 @@ LutUnitConfig lut_unit_config(const LutTensorCoreSpec& spec, int weight_bits) {
   c.shape.quantized = spec.table_format == TableEntryFormat::kInt8Quantized;
   c.pipeline = {.depth_cycles = spec.pipeline_depth_cycles,
                 .initiation_interval_cycles = spec.initiation_interval_cycles};
-  require_rtl_pipeline(c.pipeline);
+  c.shape.pipe_stages = rtl_pipe_stages(c.pipeline);
   return c;
 }
 

@@ -27,13 +27,20 @@ struct LutPipeline {
   bool operator==(const LutPipeline&) const = default;
 };
 
-// lut_dot_unit and lut_array (docs/rtl.md): an index vector every cycle,
-// out_valid one cycle after in_last.
-inline constexpr LutPipeline kRtlPipeline{.depth_cycles = 1, .initiation_interval_cycles = 1};
+// lut_array with PIPE_STAGES pipeline registers (docs/rtl.md; lut_dot_unit is
+// the unpipelined 1 x 1 case): an index vector every cycle, out_valid
+// 1 + PIPE_STAGES cycles after in_last.
+constexpr LutPipeline rtl_pipeline(int pipe_stages) {
+  return {.depth_cycles = 1 + pipe_stages, .initiation_interval_cycles = 1};
+}
 
-// Throws UnsupportedLutUnit naming the first field that differs from kRtlPipeline.
-void require_rtl_pipeline(const LutPipeline& pipeline);
+// The RTL's PIPE_STAGES of `pipeline`; throws UnsupportedLutUnit naming the
+// key if no lut_array has that timing (depth_cycles outside
+// 1 .. 1 + cycle_ref::kMaxPipeStages, or an initiation interval other than 1).
+int rtl_pipe_stages(const LutPipeline& pipeline);
 
+// shape.pipe_stages and pipeline say the same (rtl_pipeline); LutTileCore
+// rejects a config where they differ.
 struct LutUnitConfig {
   cycle_ref::TileShape shape;
   LutPipeline pipeline;
@@ -43,7 +50,8 @@ struct LutUnitConfig {
 // as the RTL's W_BIT). Integer tables mean INT8 activations and INT32
 // accumulators; FP16 and INT8-quantized tables (lut_array TABLE_FORMAT = 2: INT8 codes
 // and an FP16 scale per table) FP16 ones. Throws UnsupportedLutUnit for
-// weight bits or a pipeline the RTL lacks.
+// weight bits or a pipeline the RTL lacks; the shape's pipe_stages are the
+// RTL's for spec.pipeline_depth_cycles.
 LutUnitConfig lut_unit_config(const LutTensorCoreSpec& spec, int weight_bits);
 
 }  // namespace lutsim::systemc

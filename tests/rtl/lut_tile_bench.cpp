@@ -129,7 +129,7 @@ bool run_bench(std::uint64_t min_vectors, std::uint64_t seed) {
       Lane& l = lanes[c];
       l.reference.clock(*sampled[c]);
       observe(*dut, layout, static_cast<int>(c), shapes[c], acc);
-      l.board.check(dut.cycles(), *sampled[c], l.reference,
+      l.board.check(dut.cycles(), l.reference,
                     get_bits(dut->out_valid, static_cast<int>(c), 1) != 0, acc);
       print_reports(l.board.take_reports());
     }

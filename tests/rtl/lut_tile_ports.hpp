@@ -101,14 +101,17 @@ void observe(const Model& model, const Layout& l, int c, const TileShape& s,
   }
 }
 
-// The configurations of a wrapper, in slot order; throws std::runtime_error
-// naming a configuration that does not fit its slots.
+// The configurations of a wrapper, in slot order, with their PIPE_STAGES
+// from `cfg_pipe` (8 bits each) where the wrapper has that port; throws
+// std::runtime_error naming a configuration that does not fit its slots.
 template <class Model>
 std::vector<TileShape> read_shapes(const Model& model, const Layout& layout) {
   std::vector<TileShape> shapes;
   for (int c = 0; c < layout.configs; ++c) {
     shapes.push_back(
         decode_cfg_info(static_cast<std::uint32_t>(get_bits(model.cfg_info, 32 * c, 32))));
+    if constexpr (requires { model.cfg_pipe; })
+      shapes.back().pipe_stages = static_cast<int>(get_bits(model.cfg_pipe, 8 * c, 8));
     if (const std::string err = check_fits(shapes.back(), layout); !err.empty()) {
       throw std::runtime_error("configuration " + std::to_string(c) + " (" + shapes.back().name() +
                                "): " + err);

@@ -37,7 +37,8 @@ struct TileLane {
         beats((name + "_beats").c_str(), beat_depth),
         results((name + "_results").c_str(), result_depth),
         tile(name.c_str(),
-             systemc::LutUnitConfig{.shape = shape, .pipeline = systemc::kRtlPipeline}) {
+             systemc::LutUnitConfig{.shape = shape,
+                                    .pipeline = systemc::rtl_pipeline(shape.pipe_stages)}) {
     tile.clk(clk);
     tile.rst(rst);
     tile.in(beats);
