@@ -26,7 +26,9 @@ const std::vector<ResultTable::Column> kMetricColumns = {
     {"critical_path", "ns", "OpenSTA worst path (nan: not timed)"},
     {"max_clock", "MHz", "1000 / critical_path"},
     {"clock", "MHz", "clock of power and throughput"},
-    {"meets_clock", "", "yes if max_clock >= clock (single-cycle, unpipelined RTL)"},
+    {"meets_clock", "", "yes if max_clock >= clock"},
+    {"clock_slack", "ns",
+     "1000 / clock - critical_path: negative, the design misses clock by that"},
     {"power_method", "", "gate-level, or how an array's power was composed"},
     {"power", "mW", "total power at clock (internal + switching + leakage)"},
     {"internal_power", "mW", ""},
@@ -42,6 +44,28 @@ const std::vector<ResultTable::Column> kMetricColumns = {
     {"compute_density_28nm", "TOPS/mm^2", "at 28 nm, same clock"},
     {"energy_efficiency_28nm", "TOPS/W", "at 28 nm, same clock"},
 };
+
+// Slack of a timed design at its study clock (negative: it misses the clock).
+double clock_slack_ns(const DesignPpa& p) {
+  return 1000.0 / p.clock_mhz - p.critical_path_ns;
+}
+
+// A note naming each timed design that misses its clock, by how much and the
+// clock it meets; empty if none does.
+std::string missed_clock_note(const DesignResults& results) {
+  std::string text;
+  int missed = 0;
+  for (const auto& [label, p] : results) {
+    if (p.critical_path_ns <= 0 || p.max_clock_mhz >= p.clock_mhz) continue;
+    char line[200];
+    std::snprintf(line, sizeof line, "%s%s misses by %.3f ns (meets %.1f MHz)",
+                  missed++ > 0 ? "; " : "", label.c_str(), -clock_slack_ns(p), p.max_clock_mhz);
+    text += line;
+  }
+  if (missed == 0) return {};
+  return std::to_string(missed) + " of " + std::to_string(results.size()) +
+         " designs miss the study clock single-cycle (unpipelined RTL): " + text;
+}
 
 void append_metrics(std::vector<Cell>& row, const DesignPpa& p, double copies,
                     const NodeScaling& scale) {
@@ -60,6 +84,7 @@ void append_metrics(std::vector<Cell>& row, const DesignPpa& p, double copies,
                          std::string(!timed                           ? "untimed"
                                      : p.max_clock_mhz >= p.clock_mhz ? "yes"
                                                                       : "no"),
+                         timed ? clock_slack_ns(p) : untimed,
                          p.power_method,
                          power * 1e3,
                          p.internal_w * copies * 1e3,
@@ -101,7 +126,7 @@ DesignResults evaluate_all(const Plan& plan, const PpaRunOptions& o) {
         if (o.progress) {
           o.progress(finished, todo.size(),
                      label + ": " + fixed(p.area_um2, 0) + " um^2, " + fixed(p.total_w * 1e3, 3) +
-                     " mW (" + fixed(s, 1) + " s)");
+                         " mW (" + fixed(s, 1) + " s)");
         }
         done.emplace(label, std::move(p));
       } catch (...) {
@@ -150,6 +175,8 @@ PpaStudyResult run_ppa_study(const PpaStudy& study, const PpaRunOptions& options
   PpaStudyResult out{ResultTable(columns), module_table(results), study.findings(plan, results),
                      plan.notes};
   out.notes.push_back("28 nm columns: " + options.scaling.method);
+  if (const std::string missed = missed_clock_note(results); !missed.empty())
+    out.notes.push_back(missed);
   if (spec.method == "analytic") {
     out.notes.push_back(
         "analytic: priced by the component model (configs/ppa/components_" + spec.library +

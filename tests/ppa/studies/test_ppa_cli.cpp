@@ -2,11 +2,14 @@
 // the power calculator, its CSV and plot, and the errors users see.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/io/text_file.hpp"
 #include "tests/support/run_lutsim.hpp"
@@ -47,6 +50,53 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_table_reg,"));
   CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_pe,"));
   CHECK_THAT(modules, Catch::Contains("mac_dot_unit K2 W1 int8,mac_pe,"));
+}
+
+namespace {
+
+// The cells of `csv`'s rows (comment lines skipped), the header first.
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(csv);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("lutsim ppa says by how much a design misses the clock and which clock it meets",
+          "[ppa][cli]") {
+  const std::filesystem::path out = kWork / "cli_out_fast_clock";
+  std::filesystem::remove_all(out);
+  const Run r = run("ppa " + kData + "tiny_dot_units_fast_clock.yaml -o " + out.string() +
+                    " --cache " + (kWork / "cache").string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("2 of 2 designs miss the study clock single-cycle"));
+  const auto rows = csv_rows(
+      lutsim::read_text_file(out / "tiny_dot_units_fast_clock" / "tiny_dot_units_fast_clock.csv"));
+  REQUIRE(rows.size() == 3);
+  const auto column = [&](const std::string& name) {
+    const auto it = std::find(rows[0].begin(), rows[0].end(), name);
+    REQUIRE(it != rows[0].end());
+    return static_cast<std::size_t>(it - rows[0].begin());
+  };
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const double path_ns = std::stod(rows[i][column("critical_path")]);
+    const double slack_ns = std::stod(rows[i][column("clock_slack")]);
+    CHECK(rows[i][column("meets_clock")] == "no");
+    CHECK(slack_ns == Approx(1000.0 / 5000.0 - path_ns).margin(1e-3));
+    CHECK(slack_ns < 0);
+    CHECK(std::stod(rows[i][column("max_clock")]) == Approx(1000.0 / path_ns).epsilon(1e-3));
+    // The note names each design with its miss and the clock it meets.
+    CHECK_THAT(r.out, Catch::Contains(rows[i][column("design_label")] + " misses by "));
+  }
 }
 
 TEST_CASE("lutsim ppa names the file, line and key of a bad study", "[ppa][cli]") {
