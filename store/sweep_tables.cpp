@@ -37,10 +37,8 @@ std::vector<StoredTable> sweep_tables(const std::vector<StoredAxis>& axes,
   return tables;
 }
 
-nlohmann::json points_record(const std::vector<StoredPoint>& points) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const StoredPoint& p : points) out.push_back({{"label", p.label}, {"config", p.config}});
-  return out;
+nlohmann::json point_record(const StoredPoint& p) {
+  return {{"label", p.label}, {"config", p.config}};
 }
 
 }  // namespace lutsim::store

@@ -119,8 +119,8 @@ ResultTable printed_rows(const SweepSpec& sweep, const std::vector<PointKey>& po
   return t;
 }
 
-// Writes the file `name` in the staging folder with `write`; throws naming it
-// when the stream fails (a full disk).
+// Writes `file` (in the staging folder) with `write`; throws naming it when
+// the stream fails (a full disk).
 template <class Write>
 void write_staged(const std::filesystem::path& file, const Write& write) {
   std::ofstream out(file);
@@ -139,19 +139,16 @@ std::string write_sweep_tables(const SweepSpec& sweep, const nlohmann::json& res
   auto store = store::ResultsStore::open_existing(store_file);
   const store::SweepPoints source = run_points_source(sweep, points, store);
   const RunRecord record = make_run_record("sweep", {{"sweep", resolved_sweep}});
-  const auto point_record = [](const store::StoredPoint& p) {
-    return nlohmann::json{{"label", p.label}, {"config", p.config}};
-  };
   std::string text;
   for (std::size_t t = 0; t < store.tables().size(); ++t) {
     const std::string stem =
         store.tables().size() == 1 ? "sweep" : "sweep_" + store.tables()[t].stem;
     std::size_t rows = 0;
     write_staged(out.staging() / (stem + ".csv"), [&](std::ostream& f) {
-      rows = store::write_sweep_csv(f, source, t, record, point_record);
+      rows = store::write_sweep_csv(f, source, t, record, store::point_record);
     });
     write_staged(out.staging() / (stem + ".json"), [&](std::ostream& f) {
-      store::write_sweep_json(f, source, t, record, point_record);
+      store::write_sweep_json(f, source, t, record, store::point_record);
     });
     const ResultTable printed = printed_rows(sweep, points, store, t);
     text += format_text_table(printed) +
