@@ -5,6 +5,18 @@
 namespace lutsim::compiler {
 namespace {
 
+nlohmann::json cost_json(const TileCost& c) {
+  return {{"tiling", c.tiling}, {"bound", c.bound}, {"time_s", c.time_s}};
+}
+
+nlohmann::json search_json(const TileSearchSummary& s) {
+  return {{"exhaustive", s.exhaustive},
+          {"legal_tilings", s.legal},
+          {"lowerable_tilings", s.lowerable},
+          {"best_legal", cost_json(s.best_legal)},
+          {"worst_legal", cost_json(s.worst_legal)}};
+}
+
 nlohmann::json tiling_json(const TileChoice& t) {
   return {{"cta_tile", {{"m", t.cta_m}, {"n", t.cta_n}, {"k", t.cta_k}}},
           {"stages", t.stages},
@@ -17,8 +29,11 @@ nlohmann::json tiling_json(const TileChoice& t) {
           {"smem_bytes_per_cta", t.smem_bytes_per_cta},
           {"register_bytes_per_cta", t.register_bytes_per_cta},
           {"table_residency", to_string(t.residency)},
+          {"n_sweep", t.n_sweep},
+          {"table_entry_format", to_string(t.table_format)},
           {"bound", t.bound},
-          {"time_s", t.time_s}};
+          {"time_s", t.time_s},
+          {"search", search_json(t.search)}};
 }
 
 nlohmann::json warp_json(const WarpProgramLayout& l) {

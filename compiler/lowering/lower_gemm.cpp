@@ -50,6 +50,12 @@ LoweredGemm lower_lut_gemm(const LutGemm& gemm, const TileChoice& tile,
                                 to_string(tile.residency) +
                                 " is not lowered (tables are staged through shared memory)");
   }
+  if (tile.table_format != gemm.datapath.table_format) {
+    throw std::invalid_argument("lowering: '" + gemm.name + "': the tiling stores tables in " +
+                                std::string(to_string(tile.table_format)) +
+                                " entries, the LUT tensor cores look up " +
+                                std::string(to_string(gemm.datapath.table_format)) + " entries");
+  }
   WarpTileSpec s;
   s.warp_m = tile.warp_m;
   s.warp_n = tile.warp_n;
@@ -107,7 +113,7 @@ LoweredGemm lower_lut_linear(const ir::Graph& graph, ir::NodeId id, const Hardwa
   const LoweringTarget target = lowering_target(hw);
   const TileChoice tile =
       tiler.choose({g.name, g.dims, g.datapath.weight_bits, g.datapath.activation, target.array.m,
-                    target.array.n, target.array.k});
+                    target.array.n, target.array.k, g.datapath.table_format});
   return lower_lut_gemm(g, tile, target);
 }
 

@@ -1,5 +1,7 @@
 #include "compiler/lowering/lowering_report.hpp"
 
+#include <cstdio>
+
 #include "compiler/program/operand_layout.hpp"
 #include "compiler/program/program_printer.hpp"
 
@@ -18,12 +20,24 @@ std::string tables_text(const KernelDescriptor& d) {
 }
 
 std::string tile_text(const KernelDescriptor& d) {
-  const TileChoice& t = d.tiling;
-  return "CTA " + std::to_string(t.cta_m) + " x " + std::to_string(t.cta_n) + " x " +
-         std::to_string(t.cta_k) + " (" + std::to_string(t.stages) + " stages, split-K " +
-         std::to_string(t.split_k) + ", " + t.schedule + "), warp " + std::to_string(t.warp_m) +
-         " x " + std::to_string(t.warp_n) + ", " + std::to_string(t.k_steps) + " K steps of " +
-         std::to_string(t.k_step);
+  return tiling_text(d.tiling);
+}
+
+std::string microseconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f us", s * 1e6);
+  return text;
+}
+
+// The chosen tiling's time against the best and worst legal ones.
+std::string search_text(const TileChoice& t) {
+  const TileSearchSummary& s = t.search;
+  return "search (" + std::string(s.exhaustive ? "exhaustive" : "pruned") + ", " +
+         std::to_string(s.legal) + " legal tilings, " + std::to_string(s.lowerable) +
+         " lowerable): chosen " + microseconds(t.time_s) + " (" + t.bound + "-bound), best legal " +
+         microseconds(s.best_legal.time_s) + " (" + s.best_legal.bound + "-bound: " +
+         s.best_legal.tiling + "), worst legal " + microseconds(s.worst_legal.time_s) + " (" +
+         s.worst_legal.bound + "-bound)";
 }
 
 }  // namespace
@@ -41,7 +55,7 @@ std::string program_text(const LoweredGemm& l) {
   const std::string first = d.tables == TableSource::kLutpre ? "activations" : "tables";
   return "# " + d.gemm + ": " + dims_text(d.dims) + ", " + std::to_string(d.datapath.weight_bits) +
          "-bit weights, " + std::string(to_string(d.datapath.activation)) + " activations\n" +
-         "# " + tile_text(d) + "\n# " + tables_text(d) + "\n# shared memory: K step s at s x " +
+         "# " + tile_text(d) + "\n# " + search_text(d.tiling) + "\n# " + tables_text(d) + "\n# shared memory: K step s at s x " +
          std::to_string(w.step_bytes) + ": " + first + " at +0, weights at +" +
          std::to_string(w.weights_offset) + "; " + std::to_string(w.resident_steps) +
          " steps resident\n" + lmma::print_program(l.warp.program);
@@ -53,7 +67,8 @@ std::string summary_line(const GemmLowering& l) {
   return "lowered " + d.gemm + ": " + tile_text(d) + "; " + tables_text(d) + "; " +
          std::to_string(d.warp.registers()) + " warp registers (" +
          std::to_string(d.warp.registers() * lmma::kWarpRegisterBytes) + " bytes), " +
-         std::to_string(d.tiling.smem_bytes_per_cta) + " bytes of shared memory per CTA";
+         std::to_string(d.tiling.smem_bytes_per_cta) + " bytes of shared memory per CTA; " +
+         search_text(d.tiling);
 }
 
 }  // namespace lutsim::compiler

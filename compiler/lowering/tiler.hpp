@@ -1,14 +1,15 @@
 #pragma once
 // What the lowering asks a performance model: the tiling of one LUT GEMM.
 // The compiler defines the question and the answer; a simulator implements
-// the choice (sim/tile's TileModelTiler: the tile model's best_gemm) and the
-// CLI hands one to the compiler, so the compiler never links a simulator. A
-// tiling search replaces the implementation, not this interface.
+// the choice (sim/tile's TileModelTiler: the tile model's exhaustive tiling
+// search) and the CLI hands one to the compiler, so the compiler never links
+// a simulator.
 
 #include <cstdint>
 #include <string>
 
 #include "compiler/ir/node.hpp"
+#include "core/lut/lut_config.hpp"
 #include "core/numerics/data_type.hpp"
 
 namespace lutsim::compiler {
@@ -26,14 +27,38 @@ struct TileQuery {
   int warp_m_multiple = 1;
   int warp_n_multiple = 1;
   int k_step_multiple = 1;
+  // The entries the plan stores the tables in (the datapath's exact format,
+  // or kInt8Quantized after quantize_tables). The search may always store
+  // them in the datapath's exact format; INT8-quantized entries, which lose
+  // precision, only when the plan quantized them.
+  TableEntryFormat table_format = TableEntryFormat::kFp16;
+  // Whether the lowering emits tables held in registers (it does not yet:
+  // its warp programs stage every K step's tables through shared memory).
+  bool register_tables_lowered = false;
 };
 
 // Where each K step's tables live while the lmmas read them.
 enum class TableResidency {
   kSharedMemory,  // staged through shared memory per K step, loaded into registers per step
-  kRegisters,     // held in registers for the whole K slice (not lowered yet)
+  kRegisters,     // held in registers for the whole K slice over n_sweep N tiles (not lowered yet)
 };
 const char* to_string(TableResidency r);  // "shared_memory", "registers"
+
+// One legal tiling the search priced.
+struct TileCost {
+  std::string tiling;  // tiling_text of its TileChoice
+  std::string bound;
+  double time_s = 0.0;
+};
+
+// What the search looked at: how many legal tilings, over which space, and
+// the fastest and slowest of them (whether lowerable or not).
+struct TileSearchSummary {
+  bool exhaustive = true;             // every candidate estimated (no pruning)
+  std::int64_t legal = 0;             // legal tilings estimated, every entry format
+  std::int64_t lowerable = 0;         // of those, the ones the query allows
+  TileCost best_legal, worst_legal;
+};
 
 // The chosen tiling: a CTA (threadblock) tile, the warp tile its warps
 // compute, the main loop's K step and the figures the model derived.
@@ -50,15 +75,24 @@ struct TileChoice {
   std::int64_t smem_bytes_per_cta = 0;      // the pipeline's operand buffers
   std::int64_t register_bytes_per_cta = 0;  // accumulators and operand fragments
   TableResidency residency = TableResidency::kSharedMemory;
+  int n_sweep = 1;  // output tiles along N a CTA computes in turn with its tables in registers
+  TableEntryFormat table_format = TableEntryFormat::kFp16;  // the entries the tables are stored in
   std::string bound;    // what bounds the kernel in the model ("compute", "dram", ...)
   double time_s = 0.0;  // the model's kernel time
+  TileSearchSummary search;
 };
+
+// "CTA 16 x 512 x 32 (3 stages, split-K 1, data_parallel), warp 16 x 256,
+// 128 K steps of 32, tables in shared_memory (fp16 entries)" (", over 4 N tiles"
+// with tables in registers).
+std::string tiling_text(const TileChoice& t);
 
 class Tiler {
  public:
   virtual ~Tiler() = default;
-  // Throws std::invalid_argument when the GEMM cannot be tiled (no LUT
-  // tensor cores, a shape the model refuses).
+  // The fastest tiling the query allows, with the search's summary. Throws
+  // std::invalid_argument when the GEMM cannot be tiled (no LUT tensor
+  // cores, a shape the model refuses, no allowed tiling that runs).
   virtual TileChoice choose(const TileQuery& query) const = 0;
 };
 

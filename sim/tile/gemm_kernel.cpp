@@ -110,7 +110,19 @@ GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma)
 }
 
 GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
-  const LutGemmConfig datapath = lut_datapath(hw, weight_bits, act);
+  return lut_kernel(hw, weight_bits, act, lut_datapath(hw, weight_bits, act).table_format);
+}
+
+GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act,
+                      TableEntryFormat entries) {
+  LutGemmConfig datapath = lut_datapath(hw, weight_bits, act);
+  datapath.table_format = entries;
+  try {
+    datapath.validate();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(hw.name + " LUT kernel with " + std::string(to_string(entries)) +
+                                " table entries: " + e.what());
+  }
   const LutTensorCoreSpec& l = *hw.lut_tensor_core;
   const double table_bytes_per_act = 1.0 * datapath.geometry.table_entries() *
                                      lut_table_entry_bytes(datapath.table_format) /
@@ -118,6 +130,9 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
   GemmKernel k;
   k.family = KernelFamily::kLut;
   k.name = "lut w" + std::to_string(weight_bits) + " " + std::string(to_string(act));
+  if (entries != lut_datapath(hw, weight_bits, act).table_format) {
+    k.name += " " + std::string(to_string(entries)) + " tables";
+  }
   k.a_bytes_per_elem = table_bytes_per_act;
   k.b_bytes_per_elem = low_bit_weight_bytes(weight_bits);
   k.c_bytes_per_elem = 2.0;
@@ -128,10 +143,15 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {
   k.lookups_per_mac = static_cast<double>(weight_bits) / l.geometry.k;
   k.k_multiple = l.geometry.k;
   // Elongated tiles (small M, large N), as the M2N64K4 LMMA favours: each
-  // table is read once per warp and broadcast along N inside the array.
+  // table is read once per warp and broadcast along N inside the array. The
+  // search tries warp tiles of whole array tiles; 16 x 256 is the default
+  // where a tiling names none.
   k.warp_m = 16;
   k.warp_n = 256;
+  k.warp_m_multiple = l.geometry.m;
+  k.warp_n_multiple = l.geometry.n;
   k.elongated_tiles = true;
+  k.register_tables = true;
   return k;
 }
 

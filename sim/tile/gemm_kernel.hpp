@@ -35,6 +35,11 @@ struct GemmKernel {
   int warp_m = 64;                     // warp tile: A fragments are read bn / warp_n times,
   int warp_n = 64;                     // B fragments bm / warp_m times, from shared memory
   bool elongated_tiles = false;        // also search N-elongated CTA tiles (LUT)
+  // > 0: search the warp tiles of candidate_lut_warp_tiles() that are whole
+  // multiples of these (LUT: the array tile) instead of warp_m x warp_n.
+  int warp_m_multiple = 0;
+  int warp_n_multiple = 0;
+  bool register_tables = false;        // may hold its tables in registers (TablePlacement)
   double a_reg_bytes_per_row_k = 0.0;  // operand fragments held in registers (LUT tables)
   // What the units execute, for the kernel's ActionCounts:
   DataType mma_type = DataType::kFp16;  // dense, dequant: operand type of the MMAs
@@ -64,6 +69,12 @@ GemmKernel dequant_kernel(const HardwareSpec& hw, int weight_bits, DataType mma)
 // planes take b array passes. FP8 activations give the same tables as FP16
 // ones (entries in table_format), so only the precompute's arithmetic differs.
 GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act);
+// The same with tables stored in `entries` instead of the datapath's format
+// (e.g. INT8-quantized entries of FP16 tables, where the plan quantized
+// them). Throws std::invalid_argument for a format core's golden numerics do
+// not model with `act` (integer activations: exact integer sums only).
+GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act,
+                      TableEntryFormat entries);
 
 // Bytes of one table entry as the LUT kernel stores it.
 double lut_table_entry_bytes(TableEntryFormat f);

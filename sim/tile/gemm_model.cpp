@@ -15,6 +15,11 @@ namespace {
 
 constexpr int kMaxCtasPerSm = 2;                   // double-buffered epilogue overlap at most
 constexpr double kSplitKPartialBytes = 4.0 * 2.0;  // FP32 partial written and read back
+// CUDA's limits on every NVIDIA GPU since compute capability 3.5 (CUDA C++
+// Programming Guide, "Technical Specifications per Compute Capability"): 255
+// 32-bit registers per thread (a warp: 32 threads) and 1024 threads per CTA.
+constexpr double kMaxRegisterBytesPerWarp = 255.0 * 4.0 * 32.0;
+constexpr int kMaxWarpsPerCta = 1024 / 32;
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b;
@@ -25,37 +30,60 @@ int k_step(const ThreadblockTile& t, const GemmKernel& k) {
 }
 
 // CTAs one SM holds at once (0: the tile does not fit).
-int ctas_per_sm(const HardwareSpec& hw, const ThreadblockTile& t, const GemmKernel& k) {
+int ctas_per_sm(const HardwareSpec& hw, const GemmKernel& k, const Tiling& tl,
+                std::int64_t k_slice) {
   const double fit =
-      std::min(hw.smem_bytes_per_sm / smem_bytes_per_cta(t, k),
-               hw.effective_register_file_bytes_per_sm() / register_bytes_per_cta(t, k));
+      std::min(hw.smem_bytes_per_sm / smem_bytes_per_cta(tl.tile, k),
+               hw.effective_register_file_bytes_per_sm() / register_bytes_per_cta(k, tl, k_slice));
   return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
 }
 
-// Fragment bytes a CTA reads from shared memory per element of K: A fragments
-// once per warp column, B fragments once per warp row.
-double smem_fragment_bytes_per_k(const ThreadblockTile& t, const GemmKernel& k) {
-  const WarpTile w = warp_tile(k, t);
+// Fragment bytes a CTA reads from shared memory per element of K over its
+// whole run: A fragments once per warp column (register-resident tables once
+// for all n_sweep tiles), B fragments once per warp row and output tile.
+double smem_fragment_bytes_per_k(const Tiling& tl, const GemmKernel& k) {
+  const ThreadblockTile& t = tl.tile;
+  const WarpTile w = warp_tile(k, tl);
   return static_cast<double>(t.bm) * (t.bn / w.n) * k.a_bytes_per_elem +
-         static_cast<double>(t.bn) * (t.bm / w.m) * k.b_bytes_per_elem;
+         static_cast<double>(tl.n_sweep) * t.bn * (t.bm / w.m) * k.b_bytes_per_elem;
+}
+
+// Output columns one CTA computes: its tile's, n_sweep times.
+double cta_columns(const Tiling& tl) {
+  return static_cast<double>(tl.tile.bn) * tl.n_sweep;
 }
 
 double cta_macs(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
-  return static_cast<double>(tl.tile.bm) * tl.tile.bn * padded_k_slice(k, s, tl);
+  return static_cast<double>(tl.tile.bm) * cta_columns(tl) * padded_k_slice(k, s, tl);
+}
+
+// Why a tiling cannot run regardless of the shape's size: a warp tile that
+// does not divide the CTA tile, more warps than a CTA holds, a warp's
+// registers beyond CUDA's per-thread limit, tables in registers for a kernel
+// without tables, an N sweep of tables not held in registers.
+bool tiling_fits(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
+  const WarpTile w = warp_tile(k, tl);
+  const ThreadblockTile& t = tl.tile;
+  const bool registers = tl.tables == TablePlacement::kRegisters;
+  if (w.m <= 0 || w.n <= 0 || t.bm % w.m != 0 || t.bn % w.n != 0) return false;
+  if ((t.bm / w.m) * (t.bn / w.n) > kMaxWarpsPerCta) return false;
+  if (registers && !k.register_tables) return false;
+  if (!registers && tl.n_sweep != 1) return false;
+  return register_bytes_per_warp(k, tl, k_slice) <= kMaxRegisterBytesPerWarp;
 }
 
 // Seconds for one CTA's main loop on one SM: clock-limited MAC rate,
 // shared-memory feed, or CUDA-core work, whichever is slowest.
 double cta_main_loop_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                        const Tiling& tl) {
-  const ThreadblockTile& t = tl.tile;
   const double k_padded = padded_k_slice(k, s, tl);
   const double macs = cta_macs(k, s, tl);
   const double smem_cycles =
-      smem_fragment_bytes_per_k(t, k) * k_padded / hw.smem_bw_bytes_per_cycle_per_sm;
-  const double cuda_cycles = k.cuda_ops_per_weight > 0.0 ? t.bn * k_padded * k.cuda_ops_per_weight /
-                                                               k.cuda_ops_per_cycle_per_sm
-                                                         : 0.0;
+      smem_fragment_bytes_per_k(tl, k) * k_padded / hw.smem_bw_bytes_per_cycle_per_sm;
+  const double cuda_cycles = k.cuda_ops_per_weight > 0.0
+                                 ? cta_columns(tl) * k_padded * k.cuda_ops_per_weight /
+                                       k.cuda_ops_per_cycle_per_sm
+                                 : 0.0;
   return std::max({mac_cycles(hw, k, macs), smem_cycles, cuda_cycles}) /
          hw.sm_clock_hz;
 }
@@ -84,8 +112,9 @@ void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
   e.dram_s = hw.calibration.cta_latency_s + e.dram_bytes / achievable_dram_bw(hw, grid_ctas);
 }
 
-// Every CTA's operand bytes through L2; a tile shared by a cluster is read once for all
-// its CTAs (at most as many as the grid has along that dimension).
+// Every CTA's operand bytes through L2 (its A tile once for all its n_sweep
+// output tiles, a B tile per output tile); a tile shared by a cluster is read
+// once for all its CTAs (at most as many as the grid has along that dimension).
 double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                         const Tiling& tl, std::int64_t ctas) {
   const ThreadblockTile& t = tl.tile;
@@ -93,10 +122,13 @@ double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmS
   auto sharing = [&](std::int64_t blocks_along) {
     return static_cast<double>(std::min<std::int64_t>(hw.cluster_multicast_ctas, blocks_along));
   };
-  const double a_share = tl.multicast == Multicast::kA ? sharing(ceil_div(s.n, t.bn)) : 1.0;
+  const double columns = cta_columns(tl);
+  const double a_share =
+      tl.multicast == Multicast::kA ? sharing(ceil_div(s.n, static_cast<std::int64_t>(columns)))
+                                    : 1.0;
   const double b_share = tl.multicast == Multicast::kB ? sharing(ceil_div(s.m, t.bm)) : 1.0;
   return static_cast<double>(ctas) *
-         (t.bm * k.a_bytes_per_elem / a_share + t.bn * k.b_bytes_per_elem / b_share) * k_slice;
+         (t.bm * k.a_bytes_per_elem / a_share + columns * k.b_bytes_per_elem / b_share) * k_slice;
 }
 
 double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s, const Tiling& tl,
@@ -113,17 +145,18 @@ ActionCounts count_actions(const HardwareSpec& hw, const GemmKernel& k, const Ge
   const double ctas = static_cast<double>(e.ctas);
   const double k_padded = padded_k_slice(k, s, e.tiling);
   const double k_slice = static_cast<double>(ceil_div(s.k, e.tiling.split_k));
-  const double macs = ctas * t.bm * t.bn * k_padded;
+  const double macs = ctas * t.bm * cta_columns(e.tiling) * k_padded;
   ActionCounts a;
   if (k.family == KernelFamily::kLut) {
     a.lut_lookups[k.table_format] = macs * k.lookups_per_mac;
   } else {
     a.tensor_core_macs[k.mma_type] = macs;
   }
-  a.cuda_core_ops = ctas * t.bn * k_padded * k.cuda_ops_per_weight;
-  a.register_file_bytes = ctas * smem_fragment_bytes_per_k(t, k) * k_padded;
-  a.smem_bytes = ctas * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_slice +
-                 a.register_file_bytes;
+  a.cuda_core_ops = ctas * cta_columns(e.tiling) * k_padded * k.cuda_ops_per_weight;
+  a.register_file_bytes = ctas * smem_fragment_bytes_per_k(e.tiling, k) * k_padded;
+  a.smem_bytes =
+      ctas * (t.bm * k.a_bytes_per_elem + cta_columns(e.tiling) * k.b_bytes_per_elem) * k_slice +
+      a.register_file_bytes;
   a.l2_bytes = l2_operand_bytes(hw, k, s, e.tiling, e.ctas) + written_bytes(k, s, e);
   a.dram_bytes = e.dram_bytes;
   return a;
@@ -138,17 +171,27 @@ void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
 
 }  // namespace
 
-double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
-  return static_cast<double>(t.bm) * t.bn * k.acc_bytes +
-         2.0 * t.bm * k_step(t, k) * k.a_reg_bytes_per_row_k;  // double-buffered fragments
+double register_bytes_per_warp(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
+  const WarpTile w = warp_tile(k, tl);
+  const double table_k = tl.tables == TablePlacement::kRegisters
+                             ? static_cast<double>(k_slice)
+                             : 2.0 * k_step(tl.tile, k);  // double-buffered fragments
+  return static_cast<double>(w.m) * w.n * k.acc_bytes + w.m * table_k * k.a_reg_bytes_per_row_k;
+}
+
+double register_bytes_per_cta(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
+  const WarpTile w = warp_tile(k, tl);
+  const double warps = static_cast<double>(tl.tile.bm / w.m) * (tl.tile.bn / w.n);
+  return warps * register_bytes_per_warp(k, tl, k_slice);
 }
 
 double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
   return t.stages * (t.bm * k.a_bytes_per_elem + t.bn * k.b_bytes_per_elem) * k_step(t, k);
 }
 
-WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t) {
-  return {std::min(kernel.warp_m, t.bm), std::min(kernel.warp_n, t.bn)};
+WarpTile warp_tile(const GemmKernel& kernel, const Tiling& tl) {
+  if (tl.warp.m > 0) return tl.warp;
+  return {std::min(kernel.warp_m, tl.tile.bm), std::min(kernel.warp_n, tl.tile.bn)};
 }
 
 std::int64_t padded_k_slice(const GemmKernel& kernel, const GemmShape& shape,
@@ -165,8 +208,9 @@ std::int64_t k_steps_per_cta(const GemmKernel& kernel, const GemmShape& shape,
 std::int64_t busiest_sm_k_steps(const HardwareSpec& hw, const GemmKernel& kernel,
                                 const GemmShape& shape, const GemmEstimate& e) {
   const std::int64_t steps = k_steps_per_cta(kernel, shape, e.tiling);
-  return e.tiling.schedule == TileSchedule::kStreamK ? ceil_div(e.ctas * steps, hw.sm_count)
-                                                     : ceil_div(e.ctas, hw.sm_count) * steps;
+  return e.tiling.schedule == TileSchedule::kStreamK
+             ? ceil_div(e.ctas * steps, hw.sm_count)
+             : ceil_div(e.ctas, hw.sm_count) * steps * e.tiling.n_sweep;
 }
 
 namespace {
@@ -192,13 +236,13 @@ std::int64_t add_data_parallel_compute(const HardwareSpec& hw, const GemmKernel&
                                        const GemmShape& s, GemmEstimate& e) {
   const Tiling& tl = e.tiling;
   e.waves = ceil_div(e.ctas, static_cast<std::int64_t>(hw.sm_count) * e.ctas_per_sm);
-  e.partial_tiles = tl.split_k > 1 ? e.ctas : 0;
+  e.partial_tiles = tl.split_k > 1 ? e.ctas * tl.n_sweep : 0;
   const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
   const std::int64_t rounds = ceil_div(per_sm, e.ctas_per_sm);
   e.compute_s =
       std::max({per_sm * cta_main_loop_s(hw, k, s, tl),
                 power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
-                rounds * cta_load_latency_s(hw, tl.tile, k_steps_per_cta(k, s, tl))}) +
+                rounds * cta_load_latency_s(hw, tl.tile, k_steps_per_cta(k, s, tl) * tl.n_sweep)}) +
       rounds * hw.calibration.cta_latency_s;
   return e.ctas;
 }
@@ -242,17 +286,21 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
                                            const std::optional<UnalignedFallback>& fallback) {
   const ThreadblockTile& t = tl.tile;
   if (tl.split_k > 1 && s.k / tl.split_k < 2 * k_step(t, k)) return std::nullopt;
-  if (tl.schedule == TileSchedule::kStreamK && (tl.split_k > 1 || !hw.stream_k)) {
+  if (tl.schedule == TileSchedule::kStreamK &&
+      (tl.split_k > 1 || !hw.stream_k || tl.n_sweep != 1)) {
     return std::nullopt;
   }
   if (k.macs_per_cycle_per_sm <= 0.0) return std::nullopt;
+  const std::int64_t k_slice = padded_k_slice(k, s, tl);
+  if (!tiling_fits(k, tl, k_slice)) return std::nullopt;
   const CalibrationSpec& c = hw.calibration;
 
   GemmEstimate e;
   e.tiling = tl;
-  e.ctas_per_sm = ctas_per_sm(hw, t, k);
+  e.ctas_per_sm = ctas_per_sm(hw, k, tl, k_slice);
   if (e.ctas_per_sm < 1) return std::nullopt;
-  e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, t.bn) * tl.split_k * s.batch;
+  e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, static_cast<std::int64_t>(cta_columns(tl))) *
+           tl.split_k * s.batch;
   if (tl.schedule == TileSchedule::kStreamK && e.ctas <= hw.sm_count) return std::nullopt;
   const std::int64_t grid_ctas = tl.schedule == TileSchedule::kStreamK
                                      ? add_stream_k_compute(hw, k, s, e)
@@ -311,7 +359,9 @@ std::invalid_argument no_tiling_error(const HardwareSpec& hw, const GemmKernel& 
   for (const auto& tiles : searched) {
     for (const ThreadblockTile& t : tiles) {
       smem = std::min(smem, smem_bytes_per_cta(t, k));
-      regs = std::min(regs, register_bytes_per_cta(t, k));
+      Tiling tl;
+      tl.tile = t;
+      regs = std::min(regs, register_bytes_per_cta(k, tl, k_step(t, k)));
     }
   }
   return std::invalid_argument(
@@ -322,50 +372,121 @@ std::invalid_argument no_tiling_error(const HardwareSpec& hw, const GemmKernel& 
       " bytes of shared memory and " + std::to_string(std::llround(regs)) + " bytes of registers");
 }
 
-}  // namespace
-
-GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
-  return best_gemm(hw, k, s, [](const ThreadblockTile&) { return true; });
+// The warp tiles searched for `k`: its own (0 x 0), or the LUT candidates of
+// whole array tiles.
+std::vector<WarpTile> searched_warp_tiles(const GemmKernel& k) {
+  if (k.warp_m_multiple <= 0 || k.warp_n_multiple <= 0) return {WarpTile{}};
+  std::vector<WarpTile> out;
+  for (const WarpTile& w : candidate_lut_warp_tiles()) {
+    if (w.m % k.warp_m_multiple == 0 && w.n % k.warp_n_multiple == 0) out.push_back(w);
+  }
+  return out;
 }
 
-GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                       const std::function<bool(const ThreadblockTile&)>& allowed) {
+// Every (warp tile, table placement, N sweep) of CTA tile `t` whose warp tile
+// divides it, with split-K 1 and data-parallel tiles.
+template <typename Visit>
+void for_each_base_tiling(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t,
+                          std::span<const WarpTile> warps, Visit&& visit) {
+  const std::int64_t n_tiles = ceil_div(s.n, t.bn);
+  for (const WarpTile& w : warps) {
+    if (w.m > 0 && (t.bm % w.m != 0 || t.bn % w.n != 0)) continue;
+    Tiling tl;
+    tl.tile = t;
+    tl.warp = w;
+    visit(tl);
+    if (!k.register_tables) continue;
+    tl.tables = TablePlacement::kRegisters;
+    for (const int sweep : candidate_table_sweeps()) {
+      if (sweep > n_tiles) break;
+      tl.n_sweep = sweep;
+      visit(tl);
+    }
+  }
+}
+
+void record(GemmSearch& out, const GemmEstimate& e, bool allowed) {
+  ++out.legal;
+  if (!out.best_any || e.time_s < out.best_any->time_s) out.best_any = e;
+  if (!out.worst_any || e.time_s > out.worst_any->time_s) out.worst_any = e;
+  if (!allowed) return;
+  ++out.allowed_legal;
+  if (!out.best || e.time_s < out.best->time_s) out.best = e;
+}
+
+// `base` under every split-K and schedule, and on Hopper every operand
+// multicast, recorded in `out`.
+void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                      const std::optional<UnalignedFallback>& fallback, const Tiling& base,
+                      bool allowed, GemmSearch& out) {
+  auto evaluate = [&](Tiling tiling) {
+    const auto e = estimate_times(hw, k, s, tiling, fallback);
+    if (!e) return;
+    record(out, *e, allowed);
+    if (hw.cluster_multicast_ctas < 2) return;
+    // Sharing a tile changes only the L2 traffic: the rest of the estimate is reused.
+    for (const Multicast m : {Multicast::kA, Multicast::kB}) {
+      GemmEstimate shared = *e;
+      shared.tiling.multicast = m;
+      shared.l2_s = l2_time_s(hw, k, s, shared.tiling, shared.ctas);
+      combine_times(hw.calibration, shared);
+      record(out, shared, allowed);
+    }
+  };
+  for (const int split : candidate_split_k()) {
+    Tiling t = base;
+    t.split_k = split;
+    evaluate(t);
+  }
+  if (hw.stream_k) {
+    Tiling t = base;
+    t.schedule = TileSchedule::kStreamK;
+    evaluate(t);
+  }
+}
+
+}  // namespace
+
+GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                       const std::function<bool(const Tiling&)>& allowed) {
   check_shape(k, s);
   const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
-  std::optional<GemmEstimate> best;
-  bool any_allowed = false;
-  std::vector<Tiling> schedules;
+  const std::vector<WarpTile> warps = searched_warp_tiles(k);
+  GemmSearch out;
   auto search = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
-      if (!allowed(t)) continue;
-      any_allowed = true;
-      schedules.clear();
-      for (int split : candidate_split_k()) schedules.push_back({t, split});
-      if (hw.stream_k) schedules.push_back({t, 1, Multicast::kNone, TileSchedule::kStreamK});
-      for (const Tiling& tiling : schedules) {
-        const auto e = estimate_times(hw, k, s, tiling, fallback);
-        if (!e) continue;
-        if (!best || e->time_s < best->time_s) best = e;
-        if (hw.cluster_multicast_ctas < 2) continue;
-        // Sharing a tile changes only the L2 traffic: the rest of the estimate is reused.
-        for (const Multicast m : {Multicast::kA, Multicast::kB}) {
-          GemmEstimate shared = *e;
-          shared.tiling.multicast = m;
-          shared.l2_s = l2_time_s(hw, k, s, shared.tiling, shared.ctas);
-          combine_times(hw.calibration, shared);
-          if (shared.time_s < best->time_s) best = shared;
-        }
-      }
+      for_each_base_tiling(k, s, t, warps, [&](const Tiling& base) {
+        const bool ok = allowed(base);
+        out.any_allowed = out.any_allowed || ok;
+        search_schedules(hw, k, s, fallback, base, ok, out);
+      });
     }
   };
   search(candidate_tiles());
   if (k.elongated_tiles) search(candidate_elongated_tiles());
-  if (!any_allowed) {
+  for (std::optional<GemmEstimate>* e : {&out.best, &out.best_any, &out.worst_any}) {
+    if (*e) (*e)->actions = count_actions(hw, k, s, **e);
+  }
+  return out;
+}
+
+GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
+  return best_gemm(hw, k, s, [](const Tiling&) { return true; });
+}
+
+GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                       const std::function<bool(const Tiling&)>& allowed) {
+  GemmSearch found = search_gemm(hw, k, s, allowed);
+  if (!found.any_allowed) {
     throw std::invalid_argument(hw.name + ": no candidate tile of " + k.name + " is allowed");
   }
-  if (!best) throw no_tiling_error(hw, k);
-  best->actions = count_actions(hw, k, s, *best);
-  return *best;
+  if (found.best) return *found.best;
+  if (found.best_any) {
+    throw std::invalid_argument(hw.name + ": none of the allowed tilings of " + k.name +
+                                " runs (" + std::to_string(found.legal) +
+                                " tilings that run are not allowed)");
+  }
+  throw no_tiling_error(hw, k);
 }
 
 }  // namespace lutsim

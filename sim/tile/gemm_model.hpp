@@ -17,8 +17,8 @@ namespace lutsim {
 struct GemmEstimate {
   double time_s = 0.0;  // kernel time on the GPU (no host launch gap)
   Tiling tiling;
-  // Output tiles x split-K slices (data parallel: the CTAs launched; stream-K:
-  // the tiles the persistent CTAs share out)
+  // Output tiles / N sweep x split-K slices (data parallel: the CTAs launched;
+  // stream-K: the tiles the persistent CTAs share out)
   std::int64_t ctas = 0;
   std::int64_t waves = 0;  // rounds of threadblocks over the SMs (stream-K: 1)
   // Tiles (or split-K slices) whose FP32 partial sums go through memory
@@ -41,19 +41,20 @@ struct GemmEstimate {
   ActionCounts actions;
 };
 
-// The warp tile a kernel's warps compute in CTA tile `t`: the kernel's
-// (warp_m, warp_n), capped by the CTA tile.
-struct WarpTile {
-  int m = 0;
-  int n = 0;
-};
-WarpTile warp_tile(const GemmKernel& kernel, const ThreadblockTile& t);
+// The warp tile a kernel's warps compute under tiling `tl`: the tiling's,
+// or when it names none the kernel's (warp_m, warp_n), capped by the CTA tile.
+WarpTile warp_tile(const GemmKernel& kernel, const Tiling& tl);
 
-// Bytes one CTA of tile `t` holds: in shared memory, its pipeline's stages
-// of A and B tiles; in registers, its accumulators and double-buffered
-// operand fragments (LUT tables).
+// Bytes one CTA of tile `t` holds in shared memory: its pipeline's stages of
+// A and B tiles (register-resident tables pass through them once).
 double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k);
-double register_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k);
+// Register bytes of one warp under `tl` with a padded K slice of `k_slice`
+// elements: its accumulators and its rows' tables (LUT): double-buffered
+// K-step fragments, or the whole K slice when the tables live in registers.
+// Every warp holds its own copy: registers are private to a warp.
+double register_bytes_per_warp(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice);
+// The same for all the CTA's warps.
+double register_bytes_per_cta(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice);
 
 // K elements one CTA's main loop runs: its split-K slice rounded up to whole
 // main-loop steps (tile.bk x the kernel's k_step_multiplier).
@@ -66,8 +67,8 @@ std::int64_t k_steps_per_cta(const GemmKernel& kernel, const GemmShape& shape,
                              const Tiling& tiling);
 
 // Main-loop steps the busiest SM runs under an estimate's schedule: its
-// ceil(CTAs / SMs) CTAs' under data-parallel waves, its equal share of all
-// tiles' steps under stream-K.
+// ceil(CTAs / SMs) CTAs' (n_sweep output tiles each) under data-parallel
+// waves, its equal share of all tiles' steps under stream-K.
 std::int64_t busiest_sm_k_steps(const HardwareSpec& hw, const GemmKernel& kernel,
                                 const GemmShape& shape, const GemmEstimate& e);
 
@@ -96,20 +97,47 @@ void check_shape(const GemmKernel& k, const GemmShape& s);
 //   L2 capacity is not an input (a hardware config has no l2_bytes);
 // - time = fixed + max(compute, memory) + (1 - overlap) x min(compute, memory)
 //   (+ the split-K reduction).
+// Tables in registers (TablePlacement::kRegisters, LUT kernels): each warp
+// loads its rows' tables of the CTA's K slice once and the CTA computes
+// n_sweep output tiles along N with them: the A bytes through L2 and the
+// table fragments read from shared memory are paid once per n_sweep tiles,
+// the B bytes and the MACs per tile.
 // nullopt when the tiling cannot run (split-K slices shorter than two K steps,
-// operands exceeding shared memory or registers) or the kernel has no MAC unit;
-// throws as check_shape does.
+// operands exceeding shared memory or registers of the SM, a warp's registers
+// beyond 255 per thread, more than 32 warps, a warp tile not dividing the CTA
+// tile, register tables for a kernel without tables or under stream-K) or
+// the kernel has no MAC unit; throws as check_shape does.
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& kernel,
                                           const GemmShape& shape, const Tiling& tiling);
 
-// The fastest tiling over candidate_tiles() x candidate_split_k(), as a
-// well-tuned library would choose. Throws std::invalid_argument for an empty
-// shape or a kernel the GPU cannot run.
+// An exhaustive tiling search of one kernel on one shape: every candidate
+// tile (and elongated tile, LUT) x warp tile (the kernel's, or LUT:
+// candidate_lut_warp_tiles() of whole array tiles dividing the CTA tile) x
+// table placement (shared memory; LUT also registers with each of
+// candidate_table_sweeps() up to the N tiles) x split-K (and stream-K) x
+// multicast (clusters), each estimated; the ones that run are legal.
+struct GemmSearch {
+  std::optional<GemmEstimate> best;       // the fastest legal tiling `allowed` accepts
+  std::optional<GemmEstimate> best_any;   // the fastest legal tiling
+  std::optional<GemmEstimate> worst_any;  // the slowest legal tiling
+  std::int64_t legal = 0;                 // legal tilings estimated
+  std::int64_t allowed_legal = 0;         // of those, the ones `allowed` accepts
+  bool any_allowed = false;               // `allowed` accepted some tiling, legal or not
+};
+// `allowed` sees each tiling with split-K 1, data parallel and no multicast
+// (its tile, warp tile, placement and sweep) and decides for all its
+// schedules. Throws as check_shape does.
+GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
+                       const std::function<bool(const Tiling&)>& allowed);
+
+// The fastest tiling of search_gemm, as a well-tuned library would choose.
+// Throws std::invalid_argument for an empty shape or a kernel the GPU cannot
+// run.
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape);
-// The same over the candidate tiles `allowed` accepts (e.g. those a
-// lowering can emit); throws as best_gemm does when none of them runs.
+// The same over the tilings `allowed` accepts (e.g. those a lowering can
+// emit); throws as best_gemm does when none of them runs.
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
-                       const std::function<bool(const ThreadblockTile&)>& allowed);
+                       const std::function<bool(const Tiling&)>& allowed);
 
 // `e` with its compute term replaced by `compute_s` (e.g. another engine's)
 // and its time and bound combined again from compute, DRAM and L2 as

@@ -1,15 +1,50 @@
 #include "sim/tile/tile_model_tiler.hpp"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "core/specs/hardware_datapath.hpp"
+
 namespace lutsim {
+namespace {
+
+compiler::TileCost tile_cost(const GemmKernel& kernel, const GemmShape& shape,
+                             const GemmEstimate& e) {
+  return {compiler::tiling_text(tile_choice(kernel, shape, e)), std::string(to_string(e.bound)),
+          e.time_s};
+}
+
+// The search's findings over every entry format.
+struct Found {
+  std::optional<compiler::TileChoice> chosen;
+  compiler::TileSearchSummary summary;
+};
+
+void merge(Found& f, const GemmKernel& kernel, const GemmShape& shape, const GemmSearch& s) {
+  f.summary.legal += s.legal;
+  f.summary.lowerable += s.allowed_legal;
+  if (s.best && (!f.chosen || s.best->time_s < f.chosen->time_s)) {
+    f.chosen = tile_choice(kernel, shape, *s.best);
+  }
+  if (s.best_any && (f.summary.best_legal.tiling.empty() ||
+                     s.best_any->time_s < f.summary.best_legal.time_s)) {
+    f.summary.best_legal = tile_cost(kernel, shape, *s.best_any);
+  }
+  if (s.worst_any && (f.summary.worst_legal.tiling.empty() ||
+                      s.worst_any->time_s > f.summary.worst_legal.time_s)) {
+    f.summary.worst_legal = tile_cost(kernel, shape, *s.worst_any);
+  }
+}
+
+}  // namespace
 
 compiler::TileChoice tile_choice(const GemmKernel& kernel, const GemmShape& shape,
                                  const GemmEstimate& e) {
   const ThreadblockTile& t = e.tiling.tile;
-  const WarpTile w = warp_tile(kernel, t);
+  const WarpTile w = warp_tile(kernel, e.tiling);
+  const std::int64_t k_slice = padded_k_slice(kernel, shape, e.tiling);
   compiler::TileChoice c;
   c.cta_m = t.bm;
   c.cta_n = t.bn;
@@ -23,11 +58,32 @@ compiler::TileChoice tile_choice(const GemmKernel& kernel, const GemmShape& shap
   c.k_step = t.bk * kernel.k_step_multiplier;
   c.k_steps = k_steps_per_cta(kernel, shape, e.tiling);
   c.smem_bytes_per_cta = std::llround(smem_bytes_per_cta(t, kernel));
-  c.register_bytes_per_cta = std::llround(register_bytes_per_cta(t, kernel));
-  c.residency = compiler::TableResidency::kSharedMemory;
+  c.register_bytes_per_cta = std::llround(register_bytes_per_cta(kernel, e.tiling, k_slice));
+  c.residency = e.tiling.tables == TablePlacement::kRegisters
+                    ? compiler::TableResidency::kRegisters
+                    : compiler::TableResidency::kSharedMemory;
+  c.n_sweep = e.tiling.n_sweep;
+  c.table_format = kernel.table_format;
   c.bound = std::string(to_string(e.bound));
   c.time_s = e.time_s;
   return c;
+}
+
+bool lowerable(const GemmKernel& kernel, const Tiling& tiling, const compiler::TileQuery& q) {
+  const WarpTile w = warp_tile(kernel, tiling);
+  return w.m % q.warp_m_multiple == 0 && w.n % q.warp_n_multiple == 0 &&
+         (tiling.tile.bk * kernel.k_step_multiplier) % q.k_step_multiple == 0 &&
+         (tiling.tables == TablePlacement::kSharedMemory || q.register_tables_lowered);
+}
+
+std::vector<TableEntryFormat> searched_table_formats(const HardwareSpec& hw,
+                                                     const compiler::TileQuery& q) {
+  const TableEntryFormat exact = lut_datapath(hw, q.weight_bits, q.activation).table_format;
+  std::vector<TableEntryFormat> out{exact};
+  if (q.table_format == TableEntryFormat::kInt8Quantized && exact == TableEntryFormat::kFp16) {
+    out.push_back(TableEntryFormat::kInt8Quantized);
+  }
+  return out;
 }
 
 compiler::TileChoice TileModelTiler::choose(const compiler::TileQuery& q) const {
@@ -35,15 +91,19 @@ compiler::TileChoice TileModelTiler::choose(const compiler::TileQuery& q) const 
     throw std::invalid_argument("tile model: '" + q.gemm + "': a batched LUT GEMM (batch " +
                                 std::to_string(q.dims.batch) + ") is not tiled");
   }
-  const GemmKernel kernel = lut_kernel(hw_, q.weight_bits, q.activation);
   const GemmShape shape{q.dims.m, q.dims.n, q.dims.k, 1, q.activation};
-  const auto lowerable = [&](const ThreadblockTile& t) {
-    const WarpTile w = warp_tile(kernel, t);
-    return w.m % q.warp_m_multiple == 0 && w.n % q.warp_n_multiple == 0 &&
-           (t.bk * kernel.k_step_multiplier) % q.k_step_multiple == 0;
-  };
   try {
-    return tile_choice(kernel, shape, best_gemm(hw_, kernel, shape, lowerable));
+    Found found;
+    for (const TableEntryFormat f : searched_table_formats(hw_, q)) {
+      const GemmKernel kernel = lut_kernel(hw_, q.weight_bits, q.activation, f);
+      const auto allowed = [&](const Tiling& t) { return lowerable(kernel, t, q); };
+      merge(found, kernel, shape, search_gemm(hw_, kernel, shape, allowed));
+      // No allowed tiling runs: best_gemm throws why.
+      if (!found.chosen) best_gemm(hw_, kernel, shape, allowed);
+    }
+    compiler::TileChoice chosen = found.chosen.value();
+    chosen.search = found.summary;
+    return chosen;
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("tile model: '" + q.gemm + "' (warp tiles of " +
                                 std::to_string(q.warp_m_multiple) + " x " +

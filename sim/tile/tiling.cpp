@@ -31,6 +31,12 @@ constexpr std::array<ThreadblockTile, 7> kElongatedTiles{{
     {64, 1024, 32, 3},
 }};
 constexpr std::array<int, 13> kSplitK{1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32};
+constexpr std::array<WarpTile, 12> kLutWarpTiles{{
+    {16, 64}, {16, 128}, {16, 256}, {16, 512},
+    {32, 64}, {32, 128}, {32, 256}, {32, 512},
+    {64, 64}, {64, 128}, {64, 256}, {64, 512},
+}};
+constexpr std::array<int, 5> kTableSweeps{2, 4, 8, 16, 32};
 
 }  // namespace
 
@@ -42,6 +48,16 @@ std::span<const ThreadblockTile> candidate_elongated_tiles() {
 }
 std::span<const int> candidate_split_k() {
   return kSplitK;
+}
+std::span<const WarpTile> candidate_lut_warp_tiles() {
+  return kLutWarpTiles;
+}
+std::span<const int> candidate_table_sweeps() {
+  return kTableSweeps;
+}
+
+const char* to_string(TablePlacement p) {
+  return p == TablePlacement::kSharedMemory ? "shared_memory" : "registers";
 }
 
 const char* to_string(Multicast m) {

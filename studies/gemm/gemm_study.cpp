@@ -30,9 +30,19 @@ std::string format(const char* fmt, Args... args) {
   return buffer.data();
 }
 
+// Where a LUT kernel's tables live under `tl`: "shared_memory", or
+// "registers" over its N sweep; "none" for a kernel without tables.
+std::string tables_text(const GemmKernel& kernel, const Tiling& tl) {
+  if (kernel.family != KernelFamily::kLut) return "none";
+  if (tl.tables == TablePlacement::kSharedMemory) return "shared_memory";
+  return format("registers over %d N tiles", tl.n_sweep);
+}
+
 std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const GemmShape& shape,
-                     const GemmEstimate& e) {
+                     const GemmSearch& search) {
+  const GemmEstimate& e = *search.best;
   const ThreadblockTile& t = e.tiling.tile;
+  const WarpTile w = warp_tile(kernel, e.tiling);
   std::string out =
       format("%s on %s: M=%lld N=%lld K=%lld\n", kernel.name.c_str(), s.gpu.name.c_str(),
              static_cast<long long>(s.m), static_cast<long long>(s.n), static_cast<long long>(s.k));
@@ -49,7 +59,14 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
     out += format(", clusters of %d sharing the %s tile", s.gpu.cluster_multicast_ctas,
                   to_string(e.tiling.multicast));
   }
-  out += "\n";
+  out += format(", warp %dx%d\n", w.m, w.n);
+  if (kernel.family == KernelFamily::kLut) {
+    out += format("  tables          %s, %s entries\n", tables_text(kernel, e.tiling).c_str(),
+                  std::string(to_string(kernel.table_format)).c_str());
+  }
+  out += format("  search          exhaustive, %lld legal tilings, slowest %.3f us (%s-bound)\n",
+                static_cast<long long>(search.legal), search.worst_any->time_s * 1e6,
+                std::string(to_string(search.worst_any->bound)).c_str());
   if (e.tiling.schedule == TileSchedule::kStreamK) {
     out += format("  tiles           %lld in equal shares of k-steps over %d SMs (%d CTAs per SM), "
                   "%lld summed from partials\n",
@@ -65,8 +82,11 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
   return out;
 }
 
-ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const GemmEstimate& e) {
+ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape,
+                       const GemmSearch& search) {
+  const GemmEstimate& e = *search.best;
   const ThreadblockTile& t = e.tiling.tile;
+  const WarpTile w = warp_tile(kernel, e.tiling);
   ResultTable table({{"kernel", "", "kernel family and type"},
                      {"time", "us", "one GEMM"},
                      {"throughput", "TFLOP/s", "2 M N K / time"},
@@ -82,14 +102,20 @@ ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const G
                      {"l2_time", "us", "L2 traffic alone"},
                      {"row_alignment", "bytes",
                       "rows' alignment when below the library's (fallback kernels); 0: aligned"},
-                     {"schedule", "", "tiles to SMs: data_parallel (waves) or stream_k"}});
+                     {"schedule", "", "tiles to SMs: data_parallel (waves) or stream_k"},
+                     {"warp_tile", "", "one warp's outputs MxN"},
+                     {"tables", "", "where LUT tables live: shared_memory, registers over N tiles"},
+                     {"legal_tilings", "1", "tilings the exhaustive search found legal"},
+                     {"worst_time", "us", "the slowest legal tiling"}});
   table.add_row({kernel.name, e.time_s * 1e6, shape.flops() / e.time_s / 1e12,
                  std::string(to_string(e.bound)),
                  std::to_string(t.bm) + "x" + std::to_string(t.bn) + "x" + std::to_string(t.bk),
                  std::int64_t{t.stages}, std::int64_t{e.tiling.split_k}, std::int64_t{e.ctas},
                  std::int64_t{e.waves}, e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6,
                  e.l2_s * 1e6, std::int64_t{e.unaligned_row_bytes},
-                 std::string(to_string(e.tiling.schedule))});
+                 std::string(to_string(e.tiling.schedule)),
+                 std::to_string(w.m) + "x" + std::to_string(w.n), tables_text(kernel, e.tiling),
+                 std::int64_t{search.legal}, search.worst_any->time_s * 1e6});
   return table;
 }
 
@@ -134,10 +160,12 @@ std::string GemmStudy::plan() const {
 StudyResult GemmStudy::run(const StudyProgress& progress) const {
   const GemmKernel kernel = choose_kernel(spec_);
   const GemmShape shape{spec_.m, spec_.n, spec_.k, 1, DataType::kFp16};
-  const GemmEstimate e = best_gemm(spec_.gpu, kernel, shape);
+  const GemmSearch search =
+      search_gemm(spec_.gpu, kernel, shape, [](const Tiling&) { return true; });
+  if (!search.best) best_gemm(spec_.gpu, kernel, shape);  // throws why no tiling runs
   if (progress) progress(1, 1, "GEMM timed");
-  return {.tables = {{"gemm", gemm_table(kernel, shape, e)}},
-          .report = describe(spec_, kernel, shape, e)};
+  return {.tables = {{"gemm", gemm_table(kernel, shape, search)}},
+          .report = describe(spec_, kernel, shape, search)};
 }
 
 }  // namespace lutsim

@@ -72,7 +72,13 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
                                            GemmEstimate* estimate) {
   const GemmKernel kernel = lut_kernel(hw, weight_bits, act);
   const GemmShape shape{m, n, k, 1, act};
-  const GemmEstimate e = best_gemm(hw, kernel, shape);
+  const compiler::LoweringTarget target = compiler::lowering_target(hw);
+  compiler::TileQuery query;
+  query.warp_m_multiple = target.array.m;
+  query.warp_n_multiple = target.array.n;
+  query.k_step_multiple = target.array.k;
+  const GemmEstimate e =
+      best_gemm(hw, kernel, shape, [&](const Tiling& t) { return lowerable(kernel, t, query); });
   if (estimate) *estimate = e;
   const compiler::LutGemm gemm{
       "gemm " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k),
@@ -80,9 +86,7 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
       lut_datapath(hw, weight_bits, act),
       compiler::TableSource::kSharedMemory,
       "precomputed"};
-  return compiler::lower_lut_gemm(gemm, tile_choice(kernel, shape, e),
-                                  compiler::lowering_target(hw))
-      .warp;
+  return compiler::lower_lut_gemm(gemm, tile_choice(kernel, shape, e), target).warp;
 }
 
 std::string_view to_string(WarpKernel k) {

@@ -50,8 +50,10 @@ struct GemmWarpRun {
 
 // The compiler's lowering of the LUT GEMM (m, n, k) with `weight_bits`-bit
 // weights and `act` activations on `hw`, for the tiling the tile model
-// chooses (best_gemm over lut_kernel: TileModelTiler's choice), its tables
-// precomputed in shared memory; `estimate` receives that choice when given.
+// chooses among those the lowering emits (best_gemm over lut_kernel with
+// tables in shared memory and warp tiles and K steps of whole array tiles:
+// TileModelTiler's choice), its tables precomputed in shared memory;
+// `estimate` receives that choice when given.
 compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t m, std::int64_t n,
                                            std::int64_t k, int weight_bits, DataType act,
                                            GemmEstimate* estimate = nullptr);

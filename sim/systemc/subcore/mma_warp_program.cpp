@@ -116,7 +116,7 @@ MmaWarpProgram gemm_mma_warp_program(const HardwareSpec& hw, std::int64_t m, std
   const GemmShape shape{m, n, k, 1, type};
   const GemmEstimate e = best_gemm(hw, kernel, shape);
   if (estimate) *estimate = e;
-  const WarpTile w = warp_tile(kernel, e.tiling.tile);
+  const WarpTile w = warp_tile(kernel, e.tiling);
   MmaWarpTileSpec s;
   s.warp_m = w.m;
   s.warp_n = w.n;

@@ -11,7 +11,8 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
 
 bool same_tiling(const Tiling& a, const Tiling& b) {
   return a.tile.bm == b.tile.bm && a.tile.bn == b.tile.bn && a.tile.bk == b.tile.bk &&
-         a.tile.stages == b.tile.stages && a.split_k == b.split_k;
+         a.tile.stages == b.tile.stages && a.split_k == b.split_k && a.warp.m == b.warp.m &&
+         a.warp.n == b.warp.n && a.tables == b.tables && a.n_sweep == b.n_sweep;
 }
 
 }  // namespace
