@@ -112,6 +112,15 @@ TEST_CASE("lutsim compile: kernel descriptors and warp programs per LUT GEMM", "
     CHECK(g["tables"] == (name == "attn_out" ? "lutpre" : "shared_memory"));
     CHECK(g["datapath"]["table_entries"] == 8);
     CHECK(g["tiling"]["warp_tile"]["n"].get<int>() % 64 == 0);
+    // The tiling search's summary: the chosen tiling between the best and worst legal.
+    const nlohmann::json& search = g["tiling"]["search"];
+    CHECK(search["exhaustive"] == true);
+    CHECK(search["lowerable_tilings"].get<int>() > 0);
+    CHECK(search["legal_tilings"].get<int>() >= search["lowerable_tilings"].get<int>());
+    CHECK(search["best_legal"]["time_s"].get<double>() <= g["tiling"]["time_s"].get<double>());
+    CHECK(search["worst_legal"]["time_s"].get<double>() > g["tiling"]["time_s"].get<double>());
+    CHECK(g["tiling"]["table_residency"] == "shared_memory");
+    CHECK(g["tiling"]["table_entry_format"] == "fp16");
     CHECK(g["warp_program"]["registers"]["total"].get<int>() > 0);
     CHECK(g["files"] == nlohmann::json{{"kernel", "kernels/" + name + ".json"},
                                        {"program", "programs/" + name + ".lmma"}});
