@@ -77,6 +77,8 @@ class CellScanner {
       cell_->area_um2 = std::stod(value);
     } else if (depth_ == 3 && !pin_.empty() && key == "direction" && value == "output") {
       cell_->output_pins.push_back(pin_);
+    } else if (depth_ == 3 && !pin_.empty() && key == "capacitance") {
+      cell_->pin_capacitance[pin_] = std::stod(value);
     }
   }
 

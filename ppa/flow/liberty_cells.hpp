@@ -15,6 +15,8 @@ struct LibertyCell {
   double area_um2 = 0;      // `area` (liberty area unit; um^2 for the libraries used here)
   bool sequential = false;  // has an `ff`, `latch`, `ff_bank`, `latch_bank` or `statetable` group
   std::vector<std::string> output_pins;  // pins with `direction : output`
+  // `capacitance` of each pin that gives one (liberty capacitance unit; fF here).
+  std::map<std::string, double> pin_capacitance;
 };
 
 using LibertyCells = std::map<std::string, LibertyCell>;

@@ -25,6 +25,7 @@ namespace fs = std::filesystem;
 constexpr const char* kFlowVersion = "lutsim-yosys-flow-4";
 constexpr const char* kMarker = "result.json";
 constexpr const char* kNetlist = "netlist.v";
+constexpr const char* kConstraints = "abc.constr";
 
 std::string quoted(const fs::path& p) {
   return "\"" + fs::absolute(p).string() + "\"";
@@ -40,6 +41,23 @@ void check_request(const SynthesisRequest& r) {
     }
   }
   if (r.cache_dir.empty()) throw std::invalid_argument("synthesis: no cache directory given");
+  if (r.delay_target_ps < 0) {
+    throw std::invalid_argument("synthesis of " + r.top + ": negative delay target " +
+                                std::to_string(r.delay_target_ps) + " ps");
+  }
+  if (r.delay_target_ps > 0 && r.library.buffer.empty()) {
+    throw std::invalid_argument("synthesis of " + r.top + " with a delay target: cell library " +
+                                r.library.name + " names no buffer to drive and load the ports");
+  }
+}
+
+// What the mapping is for, in the cache key: no delay target, or the target and the
+// buffer of the port constraints.
+std::string mapping_target(const SynthesisRequest& r) {
+  if (r.delay_target_ps <= 0) return "no-delay-target";
+  std::ostringstream s;
+  s << "delay-target-ps " << r.delay_target_ps << " buffer " << r.library.buffer;
+  return s.str();
 }
 
 // Everything the result depends on; file paths themselves do not count, so a
@@ -47,6 +65,7 @@ void check_request(const SynthesisRequest& r) {
 std::string cache_key(const SynthesisRequest& r) {
   ContentHash h;
   h.add(kFlowVersion).add(r.top).add(r.keep_hierarchy ? "hierarchical" : "flat");
+  h.add(mapping_target(r));
   for (const auto& [name, value] : r.parameters) h.add(name).add(value);
   for (const fs::path& s : r.sources) h.add(s.filename().string()).add_file(s);
   h.add(r.library.name).add(static_cast<long long>(fs::file_size(r.library.liberty)));
@@ -91,6 +110,21 @@ std::string buffer_command(const CellLibrary& lib, const LibertyCells& cells) {
   return "insbuf -buf " + lib.buffer + " " + lib.buffer_in + " " + lib.buffer_out + " o:*\n";
 }
 
+// The abc constraints of a timing-driven mapping: ports driven by the library's buffer
+// and loaded by one buffer input (capacitance in the liberty's unit).
+std::string abc_constraints(const CellLibrary& lib, const LibertyCells& cells) {
+  const auto it = cells.find(lib.buffer);
+  if (it == cells.end() || it->second.pin_capacitance.count(lib.buffer_in) == 0) {
+    throw std::runtime_error("cell library " + lib.name + ": buffer " + lib.buffer +
+                             " missing from " + lib.liberty.string() + " or its pin " +
+                             lib.buffer_in + " gives no capacitance");
+  }
+  std::ostringstream s;
+  s << "set_driving_cell " << lib.buffer << "\n"
+    << "set_load " << it->second.pin_capacitance.at(lib.buffer_in) << "\n";
+  return s.str();
+}
+
 std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
   const std::string lib = quoted(r.library.liberty);
   std::ostringstream s;
@@ -100,7 +134,12 @@ std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
   for (const auto& [name, value] : r.parameters) s << " -chparam " << name << " " << value;
   s << "\nsynth -top " << r.top << (r.keep_hierarchy ? "" : " -flatten") << "\n"
     << "dfflibmap -liberty " << lib << "\n"
-    << "abc -liberty " << lib << "\n"
+    << "abc -liberty " << lib;
+  if (r.delay_target_ps > 0) {
+    // Relative to the work directory yosys runs in (yosys makes it absolute for abc).
+    s << " -D " << r.delay_target_ps << " -constr " << kConstraints;
+  }
+  s << "\n"
     << "opt_clean -purge\n"
     << tie_command(r.library, cells);
   if (r.keep_hierarchy) {
@@ -201,6 +240,9 @@ SynthesisResult read_results(const SynthesisRequest& r, const fs::path& work,
 
 SynthesisResult run_synthesis(const SynthesisRequest& r, const fs::path& work) {
   const std::shared_ptr<const LibertyCells> cells = liberty_cells(r.library.liberty);
+  if (r.delay_target_ps > 0) {
+    write_file_atomically(work / kConstraints, abc_constraints(r.library, *cells));
+  }
   write_file_atomically(work / "synth.ys", yosys_script(r, *cells));
   const auto start = std::chrono::steady_clock::now();
   run_tool({"yosys", {"-s", "synth.ys"}, work, "yosys.log"});

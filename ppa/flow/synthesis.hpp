@@ -4,7 +4,8 @@
 //
 // The script (ppa/flow/synthesis.cpp):
 //   read_verilog -sv <sources>; hierarchy -check -top <top> [-chparam <name> <value>]...
-//   synth -top <top> [-flatten]; dfflibmap -liberty <lib>; abc -liberty <lib>;
+//   synth -top <top> [-flatten]; dfflibmap -liberty <lib>;
+//   abc -liberty <lib> [-D <delay target ps> -constr abc.constr];
 //   opt_clean -purge; hilomap -singleton (the library's tie cells, where constants remain);
 //   stat -top <top>                  -> cells per module
 //   flatten; opt_clean -purge; stat  -> cells of the netlist
@@ -19,6 +20,16 @@
 // flatten, so the netlist, its area and the hierarchy describe the same gates.
 // Without keep_hierarchy the design is flattened before mapping (cross-boundary
 // optimization) and the hierarchy has only the top.
+//
+// Mapping: without a delay target abc maps for its own best delay under a load-
+// independent delay model, then recovers area (&nf); the fanout of a net costs
+// nothing there, so high-fanout nets and long adder chains stay slow in OpenSTA.
+// With a delay target (delay_target_ps > 0, the clock period the design is for)
+// abc maps for that target and then buffers, upsizes and downsizes gates against
+// load-dependent delays (yosys `abc -D -constr`: `&nf -D; buffer; upsize -D;
+// dnsize -D`), each module's inputs driven by the library's buffer and each of its
+// outputs loaded by one buffer input (abc.constr). abc sees one module at a time:
+// a net that fans out across module boundaries is not buffered.
 
 #include <filesystem>
 #include <map>
@@ -39,6 +50,9 @@ struct SynthesisRequest {
   // a complete earlier run is reused (nothing half-written is ever reused).
   std::filesystem::path cache_dir;
   bool keep_hierarchy = true;  // map module by module (see above); false: flatten first
+  // abc's delay target in ps (the clock period the netlist is for); 0: none (see above).
+  // A target needs the library's buffer (CellLibrary::buffer).
+  double delay_target_ps = 0;
 };
 
 // Area of one level of the design hierarchy (a submodule instance path).
@@ -76,6 +90,9 @@ struct SynthesisResult {
   std::string library;              // cell library name
   double yosys_seconds = 0;         // wall time of the yosys run that produced the result
 };
+
+// The delay target for a clock: its period in ps (0 for clock_mhz 0: no target).
+inline double delay_target_ps(double clock_mhz) { return clock_mhz > 0 ? 1e6 / clock_mhz : 0; }
 
 // Synthesizes (or reuses a cached result). Throws ToolError when yosys fails
 // (the message names the log and ends with its last lines) and

@@ -43,6 +43,18 @@ std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& dir,
   return files;
 }
 
+SynthesisRequest synthesis_request(const DesignPoint& design, const EvaluationOptions& o) {
+  const RtlTop top = rtl_top(design);
+  SynthesisRequest req;
+  req.top = top.top;
+  req.sources = rtl_sources(o.rtl_dir, top.top);
+  req.parameters = top.parameters;
+  req.library = o.library;
+  req.cache_dir = o.cache_dir;
+  req.delay_target_ps = delay_target_ps(o.clock_mhz);
+  return req;
+}
+
 namespace {
 
 // Power of a synthesized design, cached beside its netlist by clock, cycles and seed.
@@ -81,14 +93,7 @@ PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
 }
 
 SynthesisResult synthesize_design(const DesignPoint& design, const EvaluationOptions& o) {
-  const RtlTop top = rtl_top(design);
-  SynthesisRequest req;
-  req.top = top.top;
-  req.sources = rtl_sources(o.rtl_dir, top.top);
-  req.parameters = top.parameters;
-  req.library = o.library;
-  req.cache_dir = o.cache_dir;
-  return synthesize(req);
+  return synthesize(synthesis_request(design, o));
 }
 
 PowerReport simulated_power(const DesignPoint& design, const EvaluationOptions& o) {

@@ -18,7 +18,8 @@ struct EvaluationOptions {
   CellLibrary library;
   std::filesystem::path rtl_dir;    // rtl/: <module>.sv per module; a top reads what it uses
   std::filesystem::path cache_dir;  // synthesis and power results are cached here
-  double clock_mhz = 500;           // clock of the power simulation and the throughput
+  double clock_mhz = 500;  // clock of the power simulation and the throughput, and the
+                           // delay target abc maps every netlist for (1e6 / clock_mhz ps)
   int power_cycles = 1000;          // simulated cycles, warm-up included
   std::uint64_t seed = 1;
   bool timing = true;               // run OpenSTA
@@ -59,6 +60,10 @@ struct DesignPpa {
 // cache key changes only when one of them does. Throws if the top's file is missing.
 std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& rtl_dir,
                                                const std::string& top);
+
+// The synthesis of the design's own netlist: its RTL top and parameters, mapped for
+// the clock (delay target 1e6 / clock_mhz ps).
+SynthesisRequest synthesis_request(const DesignPoint& design, const EvaluationOptions& options);
 
 // Runs (or reuses from the cache) synthesis, timing and power for one design. Area and
 // timing always come from the design's own netlist. Power is simulated at gate level on

@@ -180,8 +180,9 @@ PpaStudyResult run_ppa_study(const PpaStudy& study, const PpaRunOptions& options
   if (spec.method == "analytic") {
     out.notes.push_back(
         "analytic: priced by the component model (configs/ppa/components_" + spec.library +
-        ".yaml), validated against the full flow within 10% area and 15% power except the "
-        "power of INT8 LUT arrays, about 18% low (ppa/model/README.md)");
+        ".yaml), validated against the full flow mapped without a delay target within 10% "
+        "area and 15% power except the power of INT8 LUT arrays, about 18% low "
+        "(ppa/model/README.md)");
   } else if (std::any_of(plan.rows.begin(), plan.rows.end(), [](const RowPlan& r) {
                return r.design.kind == DesignKind::kLutArray ||
                       r.design.kind == DesignKind::kMacArray;

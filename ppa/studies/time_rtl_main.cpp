@@ -1,11 +1,13 @@
 // lutsim_time_rtl: synthesizes one RTL top with the PPA studies' flow (yosys
-// onto a cell library, hierarchy kept, then flattened) and times it with
-// OpenSTA (ppa/flow/timing.hpp), e.g. the depths of a pipelined lut_array:
+// onto a cell library, hierarchy kept, then flattened; abc mapped for the
+// --clock-mhz target as the studies map for their clock, 0: no delay target)
+// and times it with OpenSTA (ppa/flow/timing.hpp), e.g. the depths of a
+// pipelined lut_array:
 //   for p in 0 1 2; do build/ppa/studies/lutsim_time_rtl lut_array ARRAY_M=2 ARRAY_N=8
 //     TABLE_FORMAT=0 PIPE_STAGES=$p; done
-// Prints one line: the design, its cell and flip-flop area, its worst path and
-// the clock it meets, 1 / (clock period - worst slack). Run from the
-// repository root (or pass --source-dir); results are cached (--cache-dir).
+// Prints one line: the design, its mapping target, its cell and flip-flop area,
+// its worst path and the clock it meets, 1 / (clock period - worst slack). Run
+// from the repository root (or pass --source-dir); results are cached (--cache-dir).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
@@ -38,11 +40,15 @@ int main(int argc, char** argv) {
   std::string library = "nangate45";
   std::string source_dir = ".";
   std::string cache_dir = "build/ppa_cache";
+  double clock_mhz = 500;
   app.add_option("top", top, "RTL module (rtl/<top>.sv)")->required();
   app.add_option("parameters", parameters, "parameter overrides, NAME=INTEGER");
   app.add_option("--library", library, "cell library (nangate45, asap7)");
   app.add_option("--source-dir", source_dir, "repository root (rtl/)");
   app.add_option("--cache-dir", cache_dir, "synthesis and timing cache");
+  app.add_option("--clock-mhz", clock_mhz,
+                 "clock (MHz) abc maps for (delay target 1e6 / clock ps); 0: no delay target")
+      ->check(CLI::Range(0.0, 10000.0));
   CLI11_PARSE(app, argc, argv);
   try {
     lutsim::ppa::SynthesisRequest req;
@@ -50,6 +56,7 @@ int main(int argc, char** argv) {
     req.library = lutsim::ppa::cell_library(library);
     req.sources = lutsim::ppa::rtl_sources(std::filesystem::path(source_dir) / "rtl", top);
     req.cache_dir = cache_dir;
+    req.delay_target_ps = lutsim::ppa::delay_target_ps(clock_mhz);
     std::string design = top;
     for (const std::string& p : parameters) {
       req.parameters.push_back(parse_parameter(p));
@@ -57,10 +64,13 @@ int main(int argc, char** argv) {
     }
     const lutsim::ppa::SynthesisResult syn = lutsim::ppa::synthesize(req);
     const lutsim::ppa::TimingResult t = lutsim::ppa::analyze_timing(syn, req.library);
+    char target[64] = "no delay target";
+    if (clock_mhz > 0) std::snprintf(target, sizeof target, "mapped for %.0f ps", req.delay_target_ps);
     std::printf(
-        "%s (%s): area %.1f um^2, flip-flops %d (%.1f um^2), worst path %.3f ns (%s -> %s), "
-        "slack %.3f ns at %.1f ns, meets %.1f MHz\n",
-        design.c_str(), library.c_str(), syn.area_um2, syn.flops, syn.sequential_area_um2,
+        "%s (%s, %s): area %.1f um^2, flip-flops %d (%.1f um^2), worst path %.3f ns (%s -> "
+        "%s), slack %.3f ns at %.1f ns, meets %.1f MHz\n",
+        design.c_str(), library.c_str(), target, syn.area_um2, syn.flops,
+        syn.sequential_area_um2,
         t.critical_path_ns, t.startpoint.c_str(), t.endpoint.c_str(), t.slack_ns, t.clock_period_ns,
         t.max_clock_mhz);
   } catch (const std::exception& e) {

@@ -11,7 +11,7 @@ library (demo) {
   time_unit : "1ns";
   cell (INV) {
     area : 0.5;
-    pin (A) { direction : input; }
+    pin (A) { direction : input; capacitance : 1.25; }
     pin (Y) { direction : output; function : "!A"; }
   }
   cell (FF) {
@@ -35,6 +35,8 @@ library (demo) {
   CHECK(cells.at("INV").area_um2 == Approx(0.5));
   CHECK_FALSE(cells.at("INV").sequential);
   CHECK(cells.at("INV").output_pins == std::vector<std::string>{"Y"});
+  CHECK(cells.at("INV").pin_capacitance == std::map<std::string, double>{{"A", 1.25}});
+  CHECK(cells.at("FF").pin_capacitance.empty());
   CHECK(cells.at("FF").sequential);
   CHECK(cells.at("FF").area_um2 == Approx(4.25));
   CHECK(cells.at("FF").output_pins == std::vector<std::string>{"Q"});
@@ -54,6 +56,7 @@ TEST_CASE("flow: prepared libraries: NanGate45 and the merged ASAP7", "[ppa][flo
   CHECK(nangate->at("DFF_X1").area_um2 == Approx(4.522));
   CHECK_FALSE(nangate->at("NAND2_X1").sequential);
   CHECK(nangate->at("LOGIC1_X1").output_pins == std::vector<std::string>{"Z"});
+  CHECK(nangate->at("BUF_X1").pin_capacitance.at("A") == Approx(0.974659));
 
   const CellLibrary asap7_lib = cell_library("asap7");
   CHECK(asap7_lib.node_nm == 7.0);
