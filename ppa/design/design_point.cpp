@@ -24,6 +24,32 @@ bool is_lut(DesignKind k) {
 }
 bool is_mac(DesignKind k) { return k == DesignKind::kMacDotUnit || k == DesignKind::kMacArray; }
 
+// The most pipeline stages the design's RTL has (0: no pipeline parameter).
+int max_pipeline_stages(DesignKind k) {
+  return k == DesignKind::kLutArray ? kMaxPipelineStages : k == DesignKind::kLutPe ? 1 : 0;
+}
+
+std::string pipeline_text(int stages) {
+  return stages == kSmallestMeetingClock ? "smallest_meeting_clock" : std::to_string(stages);
+}
+
+void validate_pipeline(const DesignPoint& d) {
+  const int most = max_pipeline_stages(d.kind);
+  if (d.pipeline_stages == 0) return;
+  if (most == 0) {
+    throw std::invalid_argument(d.label() + ": pipeline_stages " +
+                                pipeline_text(d.pipeline_stages) + ": only lut_array has " +
+                                "pipeline registers (PIPE_STAGES), " + to_string(d.kind) +
+                                " has none");
+  }
+  if (d.pipeline_stages == kSmallestMeetingClock && d.kind == DesignKind::kLutArray) return;
+  if (d.pipeline_stages < 0 || d.pipeline_stages > most) {
+    throw std::invalid_argument(d.label() + ": pipeline_stages " +
+                                pipeline_text(d.pipeline_stages) + " outside [0, " +
+                                std::to_string(most) + "]");
+  }
+}
+
 }  // namespace
 
 std::string to_string(DesignKind kind) {
@@ -42,6 +68,10 @@ DesignKind parse_design_kind(const std::string& name) {
   throw std::invalid_argument("unknown design '" + name + "' (one of: " + known + ")");
 }
 
+bool has_pipeline_parameter(DesignKind kind) {
+  return max_pipeline_stages(kind) > 0;
+}
+
 bool integer_datapath(const DesignPoint& d) {
   return d.activation == DataType::kInt8;
 }
@@ -54,6 +84,7 @@ std::string DesignPoint::label() const {
   s += " " + std::string(lutsim::to_string(activation));
   if (!is_mac(kind)) s += symmetric() ? " half" : " full";
   if (is_lut(kind) && negation_in_acc) s += " neg-in-acc";
+  if (pipeline_stages != 0) s += " pipe " + pipeline_text(pipeline_stages);
   return s;
 }
 
@@ -81,6 +112,7 @@ void DesignPoint::validate() const {
   if (negation_in_acc && (!is_lut(kind) || !symmetric())) {
     throw std::invalid_argument(label() + ": negation_in_acc needs a LUT design with half tables");
   }
+  validate_pipeline(*this);
 }
 
 RtlTop rtl_top(const DesignPoint& d) {
@@ -89,13 +121,17 @@ RtlTop rtl_top(const DesignPoint& d) {
   // parameter existed still elaborate.
   std::erase_if(t.parameters, [](const auto& p) {
     return (p.first == "NEG_IN_ACC" && p.second == 0) ||
-           (p.first == "SYMMETRIC" && p.second == 1);
+           (p.first == "SYMMETRIC" && p.second == 1) ||
+           ((p.first == "PIPE_STAGES" || p.first == "LOOKUP_REG") && p.second == 0);
   });
   return t;
 }
 
 RtlTop rtl_top_all_parameters(const DesignPoint& d) {
   d.validate();
+  if (d.pipeline_stages == kSmallestMeetingClock) {
+    throw std::logic_error(d.label() + ": no RTL until a pipeline depth is chosen");
+  }
   const long long fmt = integer_datapath(d) ? 1 : 0;
   const long long sym = d.symmetric() ? 1 : 0;
   const long long neg = d.negation_in_acc ? 1 : 0;
@@ -130,7 +166,8 @@ RtlTop rtl_top_all_parameters(const DesignPoint& d) {
                {"W_BIT", d.weight_bits},
                {"TABLE_FORMAT", fmt},
                {"SYMMETRIC", sym},
-               {"NEG_IN_ACC", neg}}};
+               {"NEG_IN_ACC", neg},
+               {"PIPE_STAGES", d.pipeline_stages}}};
     case DesignKind::kMacArray:
       return {"mac_array",
               {{"ARRAY_M", d.geometry.m},
@@ -143,7 +180,8 @@ RtlTop rtl_top_all_parameters(const DesignPoint& d) {
                {"W_BIT", d.weight_bits},
                {"TABLE_FORMAT", fmt},
                {"SYMMETRIC", sym},
-               {"NEG_IN_ACC", neg}}};
+               {"NEG_IN_ACC", neg},
+               {"LOOKUP_REG", d.pipeline_stages}}};
     case DesignKind::kTablePrecompute:
       return {"lut_table_precompute",
               {{"K", d.geometry.k}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym}}};

@@ -29,6 +29,12 @@ DesignKind parse_design_kind(const std::string& name);  // throws std::invalid_a
 inline constexpr std::array<DataType, 3> kDesignActivationTypes{DataType::kFp16, DataType::kFp8E4M3,
                                                                 DataType::kInt8};
 
+// lut_array PIPE_STAGES ranges over 0..kMaxPipelineStages (docs/rtl.md, "Pipelining").
+inline constexpr int kMaxPipelineStages = 2;
+// DesignPoint::pipeline_stages not chosen yet: the smallest depth that meets the clock
+// (evaluate_design synthesizes 0, 1, 2 in turn).
+inline constexpr int kSmallestMeetingClock = -1;
+
 struct DesignPoint {
   DesignKind kind = DesignKind::kLutDotUnit;
   // m x n: arrays only (1 x 1 otherwise). k: activations per table (ARRAY_K of
@@ -38,6 +44,10 @@ struct DesignPoint {
   int weight_bits = 2;  // W_BIT: bit planes (LUT, ADD); MAC weights are widened, not serial
   DataType activation = DataType::kFp16;  // one of kDesignActivationTypes
   bool negation_in_acc = false;  // LUT: no separate negation, folded into the accumulator
+  // Pipeline registers: lut_array PIPE_STAGES (0..kMaxPipelineStages, latency 1 + stages,
+  // or kSmallestMeetingClock); lut_pe LOOKUP_REG (0 or 1: the element of a pipelined
+  // array). Every other design has none (0).
+  int pipeline_stages = 0;
 
   // The RTL's SYMMETRIC parameter.
   bool symmetric() const { return geometry.symmetric(); }
@@ -47,6 +57,9 @@ struct DesignPoint {
   // Throws std::invalid_argument naming the first field out of the RTL's range.
   void validate() const;
 };
+
+// Whether the design's RTL has a pipeline parameter (lut_array, lut_pe).
+bool has_pipeline_parameter(DesignKind kind);
 
 // Table entries / MAC operands are FP16 for FP16 and FP8 activations (FP8 values
 // are exact in binary16) and integers for INT8 activations.

@@ -145,6 +145,11 @@ void add_mac_units(ComponentUses& u, const DesignPoint& d, double count) {
 
 ComponentUses component_uses(const DesignPoint& d) {
   d.validate();
+  if (d.pipeline_stages != 0) {
+    throw std::invalid_argument(d.label() +
+                                ": the component model prices no pipeline registers (price "
+                                "pipelined designs with method: synthesis)");
+  }
   ComponentUses u;
   const double units = 1.0 * d.geometry.m * d.geometry.n;
   switch (d.kind) {

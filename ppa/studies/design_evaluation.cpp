@@ -1,5 +1,6 @@
 #include "ppa/studies/design_evaluation.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -118,19 +119,32 @@ PowerReport plus(const PowerReport& a, const PowerReport& b) {
   return s;
 }
 
+// The blocks an array's power is composed of: the unit (one row's table register,
+// control and one element, with the array's pipeline registers: lut_dot_unit, or
+// lut_array M1N1 when pipelined) and the element (lut_pe, with the lookup register
+// when the array has one).
+std::pair<DesignPoint, DesignPoint> array_blocks(const DesignPoint& d) {
+  DesignPoint unit = d, element = d;
+  unit.geometry.m = unit.geometry.n = element.geometry.m = element.geometry.n = 1;
+  if (d.pipeline_stages == 0) unit.kind = DesignKind::kLutDotUnit;
+  element.kind = DesignKind::kLutPe;
+  element.pipeline_stages = std::min(d.pipeline_stages, 1);
+  return {unit, element};
+}
+
 // The power of a design and how it was obtained (see evaluate_design).
 std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const SynthesisResult& syn,
                                                  const EvaluationOptions& o) {
   const double m = d.geometry.m, units = 1.0 * d.geometry.m * d.geometry.n;
   if (d.kind == DesignKind::kLutArray) {
-    DesignPoint unit = d, element = d;
-    unit.kind = DesignKind::kLutDotUnit;
-    element.kind = DesignKind::kLutPe;
-    unit.geometry.m = unit.geometry.n = element.geometry.m = element.geometry.n = 1;
+    const auto [unit, element] = array_blocks(d);
     const PowerReport pu = simulated_power(unit, o), pe = simulated_power(element, o);
-    return {plus(scaled(plus(pu, scaled(pe, -1)), m), scaled(pe, units)),
-            "composed: M x (" + unit.label() + " - " + element.label() + ") + MxN x " +
-                element.label() + ", each gate-level"};
+    std::string method = "composed: M x (" + unit.label() + " - " + element.label() +
+                         ") + MxN x " + element.label() + ", each gate-level";
+    if (d.pipeline_stages >= 2 && d.geometry.n > d.geometry.m) {
+      method += " (input register: the index bits of M of the N columns)";
+    }
+    return {plus(scaled(plus(pu, scaled(pe, -1)), m), scaled(pe, units)), method};
   }
   if (d.kind == DesignKind::kMacArray) {
     DesignPoint unit = d;
@@ -142,10 +156,23 @@ std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const Syn
   return {netlist_power(d, syn, o), "gate-level"};
 }
 
+// The design with its pipeline depth chosen: as given, or (kSmallestMeetingClock)
+// the smallest depth whose netlist meets the clock, else the deepest.
+DesignPoint chosen_depth(DesignPoint d, const EvaluationOptions& o) {
+  if (d.pipeline_stages != kSmallestMeetingClock) return d;
+  if (!o.timing) {
+    throw std::invalid_argument(d.label() + ": choosing the pipeline depth needs timing");
+  }
+  for (d.pipeline_stages = 0; d.pipeline_stages < kMaxPipelineStages; ++d.pipeline_stages) {
+    if (analyze_timing(synthesize_design(d, o), o.library).max_clock_mhz >= o.clock_mhz) break;
+  }
+  return d;
+}
+
 }  // namespace
 
-DesignPpa evaluate_design(const DesignPoint& design, const EvaluationOptions& o) {
-  const RtlTop top = rtl_top(design);
+DesignPpa evaluate_design(const DesignPoint& requested, const EvaluationOptions& o) {
+  const DesignPoint design = chosen_depth(requested, o);
   const SynthesisResult syn = synthesize_design(design, o);
 
   DesignPpa p;

@@ -3,6 +3,7 @@
 // path), gate-level simulation with realistic data and the project's power
 // calculator (power), and the figures of merit architects compare by.
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -47,9 +48,17 @@ struct DesignPpa {
   // simulated blocks (arrays are too large to simulate at gate level in iverilog).
   std::string power_method;
 
+  // A timed design that misses clock_mhz (its max_clock is below it); an untimed one
+  // (analytic model, timing off) is taken to run at clock_mhz.
+  bool misses_clock() const { return critical_path_ns > 0 && max_clock_mhz < clock_mhz; }
   double ops_per_s() const { return 2.0 * macs_per_cycle * clock_mhz * 1e6; }  // 1 MAC = 2 ops
-  double tops_per_mm2() const { return ops_per_s() / 1e12 / (area_um2 * 1e-6); }
-  double tops_per_w() const { return total_w > 0 ? ops_per_s() / 1e12 / total_w : 0; }
+  // At clock_mhz; nan for a design that misses it (it does not run at that speed).
+  double tops_per_mm2() const {
+    return misses_clock() ? std::nan("") : ops_per_s() / 1e12 / (area_um2 * 1e-6);
+  }
+  double tops_per_w() const {
+    return misses_clock() ? std::nan("") : total_w > 0 ? ops_per_s() / 1e12 / total_w : 0;
+  }
   double energy_per_mac_pj() const {
     return macs_per_cycle > 0 ? total_w / (macs_per_cycle * clock_mhz * 1e6) * 1e12 : 0;
   }
@@ -65,12 +74,16 @@ std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& rtl_
 // the clock (delay target 1e6 / clock_mhz ps).
 SynthesisRequest synthesis_request(const DesignPoint& design, const EvaluationOptions& options);
 
-// Runs (or reuses from the cache) synthesis, timing and power for one design. Area and
-// timing always come from the design's own netlist. Power is simulated at gate level on
+// Runs (or reuses from the cache) synthesis, timing and power for one design. A lut_array
+// with pipeline_stages = kSmallestMeetingClock is synthesized and timed at depths 0, 1, 2
+// in turn and priced at the smallest that meets the clock, else at the deepest (the
+// result's design holds the depth). Area and timing always come from the design's own
+// netlist. Power is simulated at gate level on
 // the design itself, except for arrays: a LUT array's power is M x (its dot unit - one
 // lookup-accumulate element) + M x N x one element (M table registers and control, M x N
-// elements, each simulated in its own netlist on the same stimulus), a MAC array's
-// M x N x its dot unit's.
+// elements, each simulated in its own netlist on the same stimulus; a pipelined array's
+// unit is lut_array M1N1 with its pipeline registers and its element lut_pe with the
+// lookup register), a MAC array's M x N x its dot unit's.
 DesignPpa evaluate_design(const DesignPoint& design, const EvaluationOptions& options);
 
 }  // namespace lutsim::ppa

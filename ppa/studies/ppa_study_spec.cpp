@@ -1,5 +1,6 @@
 #include "ppa/studies/ppa_study_spec.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/config/output_name.hpp"
@@ -46,6 +47,63 @@ DesignPoint read_shape(config::ConfigReader& r, const std::string& key,
   d.geometry.n = static_cast<int>(mnk[1]);
   d.geometry.k = static_cast<int>(mnk[2]);
   return d;
+}
+
+namespace {
+
+constexpr const char* kSmallestMeetingClockName = "smallest_meeting_clock";
+
+// The value(s) at `key` as text: one scalar, or a list of them.
+std::vector<std::string> one_or_list(config::ConfigReader& r, const std::string& key,
+                                     const std::string& description) {
+  try {
+    // Any scalar reads as a string; a list (or a mapping) does not.
+    return {r.get<std::string>(key, {.description = description, .default_value = "0"})};
+  } catch (const config::ConfigError&) {
+    return r.get<std::vector<std::string>>(key, {.description = description});
+  }
+}
+
+int parse_depth(config::ConfigReader& r, const std::string& key, const std::string& text) {
+  if (text == kSmallestMeetingClockName) return kSmallestMeetingClock;
+  for (int depth = 0; depth <= kMaxPipelineStages; ++depth) {
+    if (text == std::to_string(depth)) return depth;
+  }
+  throw r.error(key, "'" + text + "': expected a pipeline depth 0.." +
+                         std::to_string(kMaxPipelineStages) + " or " + kSmallestMeetingClockName);
+}
+
+}  // namespace
+
+std::vector<int> read_pipeline_stages(config::ConfigReader& r, const std::string& key,
+                                      const PpaRunSpec& run) {
+  std::vector<int> depths;
+  for (const std::string& text : one_or_list(
+           r, key,
+           "pipeline registers of lut_array (PIPE_STAGES, latency 1 + stages): 0.." +
+               std::to_string(kMaxPipelineStages) + " or " + kSmallestMeetingClockName +
+               " (the smallest depth that meets clock_mhz), or a list of them")) {
+    depths.push_back(parse_depth(r, key, text));
+  }
+  const bool pipelined = std::any_of(depths.begin(), depths.end(), [](int d) { return d != 0; });
+  if (pipelined && run.method != "synthesis") {
+    throw r.error(key, "method " + run.method +
+                           " prices no pipeline registers (pipelined designs need method: "
+                           "synthesis)");
+  }
+  return depths;
+}
+
+std::vector<DesignPoint> at_depths(config::ConfigReader& r, const std::string& key,
+                                   const DesignPoint& design, const std::vector<int>& depths) {
+  std::vector<DesignPoint> out;
+  for (const int depth : depths) {
+    DesignPoint d = design;
+    d.pipeline_stages = depth;
+    check_design(r, key, d);
+    out.push_back(d);
+  }
+  return out;
 }
 
 void check_design(config::ConfigReader& r, const std::string& key, const DesignPoint& d) {

@@ -34,6 +34,16 @@ std::vector<int> read_ints(config::ConfigReader& r, const std::string& key, std:
 // An array shape [M, N, K] at `key` as a design of `kind`.
 DesignPoint read_shape(config::ConfigReader& r, const std::string& key,
                        std::vector<std::int64_t> def, DesignKind kind);
+// Pipeline depths at `key` (default 0): one value or a list of them (an axis), each
+// 0..kMaxPipelineStages or `smallest_meeting_clock` (kSmallestMeetingClock). Depths other
+// than 0 need method synthesis (the component model prices no pipeline registers).
+std::vector<int> read_pipeline_stages(config::ConfigReader& r, const std::string& key,
+                                      const PpaRunSpec& run);
+// `design` at each depth; ConfigError at `key`, naming the design, for a design whose RTL
+// has no pipeline parameter.
+std::vector<DesignPoint> at_depths(config::ConfigReader& r, const std::string& key,
+                                   const DesignPoint& design, const std::vector<int>& depths);
+
 // ConfigError at `key` when the design is not valid.
 void check_design(config::ConfigReader& r, const std::string& key, const DesignPoint& d);
 

@@ -45,9 +45,13 @@ std::vector<std::string> GroupSizeStudy::findings(const Plan& /*plan*/,
         const double dens = r.at(family_design("lut", k, w, a).label()).tops_per_mm2();
         if (dens > best) best = dens, best_k = k;
       }
-      out.push_back("A_" + act_name(a) + " W_INT" + std::to_string(w) +
-                    ": best group size by compute density of the dot unit is K=" +
-                    std::to_string(best_k) + " (" + fixed(best, 3) + " TOPS/mm^2)");
+      const std::string what = "A_" + act_name(a) + " W_INT" + std::to_string(w) + ": ";
+      // A dot unit that misses the clock has no density at it (nan).
+      out.push_back(best_k == 0 ? what + "no group size's dot unit meets the study clock"
+                                : what + "best group size by compute density of the dot unit "
+                                         "(among those meeting the clock) is K=" +
+                                      std::to_string(best_k) + " (" + fixed(best, 3) +
+                                      " TOPS/mm^2)");
     }
   }
   return out;

@@ -54,12 +54,13 @@ class ArrayShapesStudy final : public PpaStudy {
   std::vector<std::string> findings(const Plan& plan, const DesignResults& r) const override;
 
  private:
-  // The shape at weight bits w and activation a, as the plan prices it.
-  DesignPoint design(DesignPoint shape, int w, DataType a) const;
+  // The shape at weight bits w, activation a and pipeline depth, as the plan prices it.
+  DesignPoint design(DesignPoint shape, int w, DataType a, int depth) const;
 
   std::vector<DesignPoint> shapes_;
   std::vector<int> weight_bits_;
   std::vector<DataType> activations_;
+  std::vector<int> pipeline_stages_;  // depths (kSmallestMeetingClock: chosen per design)
 };
 
 // ppa_ablation (study 5): conventional LUT -> LUT Tensor Core, step by step.

@@ -4,7 +4,7 @@
 namespace lutsim::ppa {
 namespace {
 
-TensorCoreVariant read_variant(config::ConfigReader& tc) {
+TensorCoreVariant read_variant(config::ConfigReader& tc, const PpaRunSpec& run) {
   TensorCoreVariant v;
   v.name = tc.get<std::string>("name", {.description = "label"});
   const std::string design = tc.get<std::string>(
@@ -24,6 +24,9 @@ TensorCoreVariant read_variant(config::ConfigReader& tc) {
       "copies",
       {.description = "blocks per tensor core", .default_value = 1, .min = 1, .max = 4096});
   check_design(tc, "array", v.design);
+  const std::vector<int> depths = read_pipeline_stages(tc, "pipeline_stages", run);
+  if (depths.size() != 1) throw tc.error("pipeline_stages", "a variant takes one depth");
+  v.design = at_depths(tc, "pipeline_stages", v.design, depths).front();
   return v;
 }
 
@@ -32,7 +35,7 @@ TensorCoreVariant read_variant(config::ConfigReader& tc) {
 TensorCoreStudy::TensorCoreStudy(config::ConfigReader& root, PpaRunSpec run)
     : PpaStudy(std::move(run)) {
   for (auto& tc : root.section_list("tensor_cores", "tensor-core variants")) {
-    tensor_cores_.push_back(read_variant(tc));
+    tensor_cores_.push_back(read_variant(tc, run_spec()));
   }
   if (tensor_cores_.empty()) throw root.error("tensor_cores", "needs at least one variant");
   tensor_cores_per_sm_ = root.get<int>(

@@ -19,7 +19,7 @@ TEST_CASE("design points map to RTL tops with their parameters", "[ppa][design]"
   using P = std::pair<std::string, long long>;
   CHECK(t.parameters == std::vector<P>{{"ARRAY_M", 2}, {"ARRAY_N", 64}, {"ARRAY_K", 4},
                                        {"W_BIT", 2}, {"TABLE_FORMAT", 1}, {"SYMMETRIC", 1},
-                                       {"NEG_IN_ACC", 1}});
+                                       {"NEG_IN_ACC", 1}, {"PIPE_STAGES", 0}});
   // Defaults are left out of the synthesized parameter list.
   CHECK(rtl_top(d).parameters.size() == 6);
   CHECK(d.label() == "lut_array M2N64K4 W2 int8 half neg-in-acc");
