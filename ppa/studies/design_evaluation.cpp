@@ -181,6 +181,7 @@ DesignPpa evaluate_design(const DesignPoint& requested, const EvaluationOptions&
   p.area_um2 = syn.area_um2;
   p.sequential_area_um2 = syn.sequential_area_um2;
   p.modules = syn.modules;
+  p.components = component_areas(syn);
   p.cells = syn.cells;
   p.clock_mhz = o.clock_mhz;
   p.macs_per_cycle = macs_per_cycle(design);

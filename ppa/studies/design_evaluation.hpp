@@ -12,6 +12,7 @@
 #include "ppa/flow/cell_library.hpp"
 #include "ppa/flow/synthesis.hpp"
 #include "ppa/design/design_point.hpp"
+#include "ppa/studies/component_areas.hpp"
 
 namespace lutsim::ppa {
 
@@ -44,6 +45,9 @@ struct DesignPpa {
   // Area per module of the synthesized netlist (one entry per parameterization, with its
   // instance count); empty for the analytic model.
   std::vector<ModuleArea> modules;
+  // The same area itemized by component (tables, lookup muxes, ...); empty for the
+  // analytic model.
+  std::vector<ComponentArea> components;
   // "gate-level" (the design itself simulated), or how an array's power was composed from
   // simulated blocks (arrays are too large to simulate at gate level in iverilog).
   std::string power_method;

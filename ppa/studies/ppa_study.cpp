@@ -162,11 +162,33 @@ const std::vector<ResultTable::Column> kModuleColumns = {
 // One row per module of every distinct synthesized design.
 ResultTable module_table(const DesignResults& results) {
   ResultTable t(kModuleColumns);
-  for (const auto& [label, p] : results) {
+  for (const auto& [key, p] : results) {
     for (const ModuleArea& m : p.modules) {
       const double own_total = m.own_area_um2 * m.instances;
-      t.add_row({label, m.base_module, m.module, std::int64_t{m.instances}, m.area_um2,
+      t.add_row({p.design.label(), m.base_module, m.module, std::int64_t{m.instances}, m.area_um2,
                  m.own_area_um2, own_total, p.area_um2 > 0 ? own_total / p.area_um2 : 0.0});
+    }
+  }
+  return t;
+}
+
+const std::vector<ResultTable::Column> kComponentColumns = {
+    {"design_label", "", "design point"},
+    {"component", "", "tables, lookup muxes, adders, multipliers, accumulators, pipeline "
+                      "registers, precompute, control or other"},
+    {"module", "", "the RTL module whose cells these are (ppa/studies/component_areas.hpp)"},
+    {"instances", "", "instances of the module counted"},
+    {"area", "um^2", "their cells, at the library's node"},
+    {"share_of_design", "", "area / the design's area"},
+};
+
+// One row per component and module of every distinct synthesized design.
+ResultTable component_table(const DesignResults& results) {
+  ResultTable t(kComponentColumns);
+  for (const auto& [key, p] : results) {
+    for (const ComponentArea& c : p.components) {
+      t.add_row({p.design.label(), c.component, c.module, std::int64_t{c.instances}, c.area_um2,
+                 p.area_um2 > 0 ? c.area_um2 / p.area_um2 : 0.0});
     }
   }
   return t;
@@ -178,8 +200,8 @@ PpaStudyResult run_ppa_study(const PpaStudy& study, const PpaRunOptions& options
   const DesignResults results = evaluate_all(plan, options);
   std::vector<ResultTable::Column> columns = plan.key_columns;
   columns.insert(columns.end(), kMetricColumns.begin(), kMetricColumns.end());
-  PpaStudyResult out{ResultTable(columns), module_table(results), study.findings(plan, results),
-                     plan.notes};
+  PpaStudyResult out{ResultTable(columns), module_table(results), component_table(results),
+                     study.findings(plan, results), plan.notes};
   out.notes.push_back("28 nm columns: " + options.scaling.method);
   if (const std::string missed = missed_clock_note(results); !missed.empty())
     out.notes.push_back(missed);

@@ -72,6 +72,10 @@ struct PpaStudyResult {
   // Area per module of every synthesized design (<name>_modules.{csv,json}); no rows
   // for the analytic model.
   ResultTable modules;
+  // Area per component (tables, lookup muxes, adders, accumulators, pipeline registers,
+  // precompute, control, other) of every synthesized design, with the module each item
+  // comes from (<name>_components.{csv,json}); no rows for the analytic model.
+  ResultTable components;
   std::vector<std::string> findings;  // one-line conclusions (best K, ratios, ...)
   std::vector<std::string> notes;     // what the numbers include and exclude
 };

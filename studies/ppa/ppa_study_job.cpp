@@ -39,7 +39,9 @@ StudyResult PpaStudyJob::run(const StudyProgress& progress) const {
   ppa::PpaStudyResult r = ppa::run_ppa_study(*study_, options);
 
   StudyResult out;
-  out.tables = {{spec.name, std::move(r.table)}, {spec.name + "_modules", std::move(r.modules)}};
+  out.tables = {{spec.name, std::move(r.table)},
+                {spec.name + "_modules", std::move(r.modules)},
+                {spec.name + "_components", std::move(r.components)}};
   for (const std::string& n : r.notes) out.report += "note: " + n + "\n";
   for (const std::string& f : r.findings) out.report += f + "\n";
   if (!out.report.empty()) out.report.pop_back();

@@ -75,9 +75,10 @@ TEST_CASE("a PPA study run as a study gives the PPA runner's table, on either li
     CHECK(loaded.resolved["cache_dir"] == "results/ppa_cache");
     const StudyResult r = loaded.study->run({});
     const ppa::PpaStudyResult direct = priced_directly(library);
-    REQUIRE(r.tables.size() == 2);
+    REQUIRE(r.tables.size() == 3);
     CHECK(r.tables[0].stem == "ppa_dot_units");
     CHECK(r.tables[1].stem == "ppa_dot_units_modules");
+    CHECK(r.tables[2].stem == "ppa_dot_units_components");
     // 2 designs x 2 weight widths x 2 activation formats.
     REQUIRE(r.tables[0].table.rows().size() == 8);
     CHECK(same_rows(r.tables[0].table, direct.table));

@@ -24,6 +24,20 @@ Run run(const std::string& args) {
 const std::string kData = "tests/ppa/studies/data/";
 const std::filesystem::path kWork = PPA_TEST_WORK_DIR;
 
+// The cells of `csv`'s rows (comment lines skipped), the header first.
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(csv);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
 }  // namespace
 
 TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]") {
@@ -50,25 +64,42 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_table_reg,"));
   CHECK_THAT(modules, Catch::Contains("lut_dot_unit K2 W1 int8 half neg-in-acc,lut_pe,"));
   CHECK_THAT(modules, Catch::Contains("mac_dot_unit K2 W1 int8,mac_pe,"));
-}
-
-namespace {
-
-// The cells of `csv`'s rows (comment lines skipped), the header first.
-std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream lines(csv);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.empty() || line.front() == '#') continue;
-    std::vector<std::string> cells;
-    std::istringstream fields(line);
-    for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
-    rows.push_back(cells);
+  // Area per component, each item naming its module; the items sum to the design's area.
+  const auto components = csv_rows(
+      lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units_components.csv"));
+  const auto table =
+      csv_rows(lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units.csv"));
+  for (const std::string design :
+       {"lut_dot_unit K2 W1 int8 half neg-in-acc", "mac_dot_unit K2 W1 int8"}) {
+    double sum = 0;
+    std::vector<std::string> items;
+    for (const auto& row : components) {
+      if (row[0] != design) continue;
+      items.push_back(row[1] + " " + row[2]);
+      sum += std::stod(row[4]);
+    }
+    double area = 0;
+    for (const auto& row : table) {
+      const auto at = std::find(row.begin(), row.end(), design);
+      // design_label, rtl, pipeline_stages, area
+      if (at != row.end()) area = std::stod(*(at + 3));
+    }
+    INFO(design);
+    CHECK(area > 0);
+    CHECK(sum == Approx(area).epsilon(1e-9));
+    const auto has = [&](const std::string& item) {
+      return std::find(items.begin(), items.end(), item) != items.end();
+    };
+    if (design.starts_with("lut")) {
+      CHECK(has("tables lut_table_reg"));
+      CHECK(has("lookup muxes lut_lookup"));
+      CHECK(has("accumulators lut_pe"));
+      CHECK(has("control lut_ctrl"));
+    } else {
+      CHECK(has("mac datapath mac_pe"));
+    }
   }
-  return rows;
 }
-
-}  // namespace
 
 TEST_CASE("lutsim ppa says by how much a design misses the clock and which clock it meets",
           "[ppa][cli]") {
