@@ -1,13 +1,17 @@
 // Speed of the compiler's tiling search (issue 13: under 1 ms per GEMM on
-// one core): TileModelTiler::choose, the exhaustive search over CTA tiles,
-// warp tiles, table residency, N sweeps, split-K and schedules, for every
-// distinct LUT linear of a real model's layer (W2, FP16 activations), prefill
-// of 2048 tokens and decode with 2048 cached. Run from the repository root:
+// one core): TileModelTiler::choose over CTA tiles, warp tiles, table
+// residency, N sweeps, split-K and schedules, for every distinct LUT linear
+// of a real model's layer (W2, FP16 activations), prefill of 2048 tokens and
+// decode with 2048 cached; each case twice: /full, every candidate estimated
+// (what lutsim compile shows), and /pruned, the branch-and-bound search that
+// returns the same choice (what best_gemm, the tile model and sweeps run).
+// Run from the repository root:
 //   build/bench/lutsim_tiling_search_bench --benchmark_min_time=0.5
 // per_gemm (seconds per GEMM) is the figure to read.
 #include <benchmark/benchmark.h>
 
 #include <set>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -55,9 +59,10 @@ constexpr SearchCase kCases[] = {
     {"llama2_70b_decode_h100_lut_4x", "configs/hw/h100_lut_4x.yaml", "Llama-2-70B", Phase::kDecode},
 };
 
-void BM_TilingSearch(benchmark::State& state, const SearchCase& c) {
+void BM_TilingSearch(benchmark::State& state, const SearchCase& c, bool full_search) {
   const TileModelTiler tiler(load_hardware(c.hw_config));
-  const std::vector<compiler::TileQuery> queries = linear_queries(c.model, c.phase);
+  std::vector<compiler::TileQuery> queries = linear_queries(c.model, c.phase);
+  for (compiler::TileQuery& q : queries) q.full_search = full_search;
   for (auto _ : state) {
     for (const compiler::TileQuery& q : queries) benchmark::DoNotOptimize(tiler.choose(q));
   }
@@ -71,7 +76,11 @@ void BM_TilingSearch(benchmark::State& state, const SearchCase& c) {
 
 int main(int argc, char** argv) {
   for (const SearchCase& c : kCases) {
-    benchmark::RegisterBenchmark(c.name, BM_TilingSearch, c)->Unit(benchmark::kMillisecond);
+    for (const bool full : {true, false}) {
+      const std::string name = std::string(c.name) + (full ? "/full" : "/pruned");
+      benchmark::RegisterBenchmark(name.c_str(), BM_TilingSearch, c, full)
+          ->Unit(benchmark::kMillisecond);
+    }
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

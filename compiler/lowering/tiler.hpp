@@ -35,6 +35,12 @@ struct TileQuery {
   // Whether the lowering emits tables held in registers (it does not yet:
   // its warp programs stage every K step's tables through shared memory).
   bool register_tables_lowered = false;
+  // Whether every candidate is estimated, so that the choice's search summary
+  // holds every legal and lowerable tiling and the slowest legal one (what
+  // lutsim compile shows). false: a search that skips the candidates that
+  // cannot beat the fastest found (the same choice and fastest legal tiling,
+  // the counts of the tilings estimated, no slowest; summary not exhaustive).
+  bool full_search = true;
 };
 
 // Where each K step's tables live while the lmmas read them.

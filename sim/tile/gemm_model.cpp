@@ -112,13 +112,13 @@ void add_memory_times(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
   e.dram_s = hw.calibration.cta_latency_s + e.dram_bytes / achievable_dram_bw(hw, grid_ctas);
 }
 
-// Every CTA's operand bytes through L2 (its A tile once for all its n_sweep
-// output tiles, a B tile per output tile); a tile shared by a cluster is read
-// once for all its CTAs (at most as many as the grid has along that dimension).
-double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                        const Tiling& tl, std::int64_t ctas) {
+// One CTA's operand bytes through L2 per element of its K slice (its A tile
+// once for all its n_sweep output tiles, a B tile per output tile); a tile
+// shared by a cluster is read once for all its CTAs (at most as many as the
+// grid has along that dimension).
+double l2_bytes_per_cta_k(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                          const Tiling& tl) {
   const ThreadblockTile& t = tl.tile;
-  const double k_slice = static_cast<double>(ceil_div(s.k, tl.split_k));
   auto sharing = [&](std::int64_t blocks_along) {
     return static_cast<double>(std::min<std::int64_t>(hw.cluster_multicast_ctas, blocks_along));
   };
@@ -127,8 +127,14 @@ double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmS
       tl.multicast == Multicast::kA ? sharing(ceil_div(s.n, static_cast<std::int64_t>(columns)))
                                     : 1.0;
   const double b_share = tl.multicast == Multicast::kB ? sharing(ceil_div(s.m, t.bm)) : 1.0;
-  return static_cast<double>(ctas) *
-         (t.bm * k.a_bytes_per_elem / a_share + columns * k.b_bytes_per_elem / b_share) * k_slice;
+  return t.bm * k.a_bytes_per_elem / a_share + columns * k.b_bytes_per_elem / b_share;
+}
+
+// Every CTA's operand bytes through L2.
+double l2_operand_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                        const Tiling& tl, std::int64_t ctas) {
+  const double k_slice = static_cast<double>(ceil_div(s.k, tl.split_k));
+  return static_cast<double>(ctas) * l2_bytes_per_cta_k(hw, k, s, tl) * k_slice;
 }
 
 double l2_time_s(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s, const Tiling& tl,
@@ -405,24 +411,209 @@ void for_each_base_tiling(const GemmKernel& k, const GemmShape& s, const Threadb
   }
 }
 
-void record(GemmSearch& out, const GemmEstimate& e, bool allowed) {
-  ++out.legal;
-  if (!out.best_any || e.time_s < out.best_any->time_s) out.best_any = e;
-  if (!out.worst_any || e.time_s > out.worst_any->time_s) out.worst_any = e;
-  if (!allowed) return;
-  ++out.allowed_legal;
-  if (!out.best || e.time_s < out.best->time_s) out.best = e;
+// The bounds' terms and the estimate's are computed in different orders:
+// a bound is lowered by this fraction so that it holds after rounding (a few
+// dozen operations, each off by at most 2^-53).
+constexpr double kBoundRoundingSlack = 1e-9;
+
+// The L2 operand bytes of one CTA of `tl` per element of its K slice, with
+// the multicast that saves the most where the GPU has clusters.
+double least_l2_bytes_per_cta_k(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                                const Tiling& tl) {
+  Tiling shared = tl;
+  shared.multicast = Multicast::kNone;
+  double least = l2_bytes_per_cta_k(hw, k, s, shared);
+  if (hw.cluster_multicast_ctas < 2) return least;
+  for (const Multicast m : {Multicast::kA, Multicast::kB}) {
+    shared.multicast = m;
+    least = std::min(least, l2_bytes_per_cta_k(hw, k, s, shared));
+  }
+  return least;
 }
+
+// What every schedule of one CTA tiling costs at least per element of K.
+struct TilingRates {
+  double tiles = 0.0;        // output tiles x batch: the CTAs at split-K 1
+  double cta_s_per_k = 0.0;  // one CTA's main loop: MAC rate, shared-memory feed or CUDA cores
+  double macs_per_k = 0.0;   // every tile's MACs
+  double power_s_per_k = 0.0;  // their time at the power-limited rate
+  double l2_bytes_per_cta_k = 0.0;
+  double unique_bytes = 0.0;  // A, B and C once
+};
+
+TilingRates tiling_rates(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                         const Tiling& tl) {
+  const double columns = cta_columns(tl);
+  TilingRates r;
+  r.tiles = static_cast<double>(ceil_div(s.m, tl.tile.bm)) *
+            ceil_div(s.n, static_cast<std::int64_t>(columns)) * s.batch;
+  const double smem_cycles = smem_fragment_bytes_per_k(tl, k) / hw.smem_bw_bytes_per_cycle_per_sm;
+  const double cuda_cycles = k.cuda_ops_per_weight > 0.0
+                                 ? columns * k.cuda_ops_per_weight / k.cuda_ops_per_cycle_per_sm
+                                 : 0.0;
+  r.cta_s_per_k =
+      std::max({mac_cycles(hw, k, tl.tile.bm * columns), smem_cycles, cuda_cycles}) /
+      hw.sm_clock_hz;
+  r.macs_per_k = tl.tile.bm * columns * r.tiles;
+  r.power_s_per_k = power_limited_s(k, r.macs_per_k);
+  r.l2_bytes_per_cta_k = least_l2_bytes_per_cta_k(hw, k, s, tl);
+  r.unique_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
+                    static_cast<double>(s.n) * s.k * k.b_bytes_per_elem +
+                    static_cast<double>(s.m) * s.n * k.c_bytes_per_elem) *
+                   s.batch;
+  return r;
+}
+
+double combined_bound(const HardwareSpec& hw, double compute_s, double dram_s, double l2_s) {
+  const CalibrationSpec& c = hw.calibration;
+  return combine_kernel_times(c, c.kernel_fixed_time_s, compute_s, dram_s, l2_s).time_s *
+         (1.0 - kBoundRoundingSlack);
+}
+
+// Of a grid of `tiles` output tiles under the data-parallel split-Ks: the
+// fewest K elements the busiest SM runs (ceil(CTAs / SMs) CTAs of an unpadded
+// K slice each) and the fewest CTA latencies it waits (ceil(that / 2)).
+struct BusiestSm {
+  std::int64_t tiles = 0;
+  double k_elements = 0.0;
+  double latencies = 0.0;
+};
+
+BusiestSm busiest_sm(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles) {
+  BusiestSm b{tiles, std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
+  for (const int split : candidate_split_k()) {
+    const std::int64_t per_sm = ceil_div(tiles * split, hw.sm_count);
+    b.k_elements = std::min(b.k_elements, static_cast<double>(per_sm * ceil_div(s.k, split)));
+    b.latencies = std::min(b.latencies, static_cast<double>(ceil_div(per_sm, kMaxCtasPerSm)));
+  }
+  return b;
+}
+
+// The busiest SMs of the grids a search has met (a handful of tile counts).
+class BusiestSmCache {
+ public:
+  const BusiestSm& get(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles) {
+    for (const BusiestSm& b : known_) {
+      if (b.tiles == tiles) return b;
+    }
+    return known_.emplace_back(busiest_sm(hw, s, tiles));
+  }
+
+ private:
+  std::vector<BusiestSm> known_;
+};
+
+// The fewest main-loop steps a CTA of tile `t` runs under the data-parallel
+// split-Ks that can run (split-K slices of at least two K steps).
+double fewest_k_steps(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t) {
+  const std::int64_t step = k_step(t, k);
+  for (auto split = candidate_split_k().rbegin(); split != candidate_split_k().rend(); ++split) {
+    if (*split == 1 || s.k / *split >= 2 * step) {
+      return static_cast<double>(ceil_div(ceil_div(s.k, *split), step));
+    }
+  }
+  return 1.0;
+}
+
+// A lower bound on every schedule of base tiling `tl`: the data-parallel
+// split-Ks' busiest SM (BusiestSm) or, where stream-K runs (more tiles than
+// SMs), every tile's main loop spread evenly over the SMs; DRAM at the
+// bandwidth of the largest grid; L2 every tile's operands over an unsplit K.
+double base_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                             const Tiling& tl, const TilingRates& r, const BusiestSm& busiest) {
+  const CalibrationSpec& c = hw.calibration;
+  const double tiles_k = r.tiles * s.k;
+  const double power_s = r.power_s_per_k * s.k;
+  const double load_latency_s =
+      cta_load_latency_s(hw, tl.tile, fewest_k_steps(k, s, tl.tile) * tl.n_sweep);
+  double compute_s = std::max({busiest.k_elements * r.cta_s_per_k, power_s, load_latency_s}) +
+                     busiest.latencies * c.cta_latency_s;
+  std::int64_t largest_grid = busiest.tiles * candidate_split_k().back();
+  if (hw.stream_k && tl.n_sweep == 1 && busiest.tiles > hw.sm_count) {
+    // A persistent CTA runs at least half a step's worth (two share an SM).
+    const double stream_k_latency_s = cta_load_latency_s(hw, tl.tile, 0.5);
+    compute_s = std::min(compute_s, std::max({tiles_k * r.cta_s_per_k / hw.sm_count, power_s,
+                                              stream_k_latency_s}) +
+                                        c.cta_latency_s);
+    largest_grid = std::max<std::int64_t>(largest_grid, hw.sm_count);
+  }
+  const double dram_s = c.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid);
+  return combined_bound(hw, compute_s, dram_s, l2_seconds(hw, tiles_k * r.l2_bytes_per_cta_k));
+}
+
+// A candidate's place in the exhaustive search's order: its base tiling's,
+// then its own among the base's schedules and multicasts. Of equally fast
+// tilings the search keeps the earliest.
+struct Rank {
+  std::size_t base = 0;
+  int schedule = 0;
+  auto operator<=>(const Rank&) const = default;
+};
+
+// One base tiling of the search: its place in order, whether `allowed`
+// accepts it, and (pruned search) a lower bound on the time of all its
+// schedules (base_time_lower_bound).
+struct BaseTiling {
+  Tiling tiling;
+  std::size_t index = 0;
+  bool allowed = false;
+  TilingRates rates;
+  double bound_s = 0.0;
+};
+
+// The fastest (and, searching everything, slowest) tilings found so far.
+class SearchRecord {
+ public:
+  explicit SearchRecord(SearchExtent extent) { out_.exhaustive = extent == SearchExtent::kFull; }
+
+  void add(const GemmEstimate& e, bool allowed, Rank rank) {
+    ++out_.legal;
+    if (beats(e.time_s, rank, out_.best_any, best_any_rank_)) {
+      out_.best_any = e;
+      best_any_rank_ = rank;
+    }
+    if (out_.exhaustive && (!out_.worst_any || e.time_s > out_.worst_any->time_s)) {
+      out_.worst_any = e;
+    }
+    if (!allowed) return;
+    ++out_.allowed_legal;
+    if (beats(e.time_s, rank, out_.best, best_rank_)) {
+      out_.best = e;
+      best_rank_ = rank;
+    }
+  }
+
+  // Whether a tiling at `rank` or after it in its base, taking at least
+  // `bound_s`, could replace the fastest one it competes with.
+  bool may_improve(double bound_s, Rank rank, bool allowed) const {
+    return beats(bound_s, rank, out_.best_any, best_any_rank_) ||
+           (allowed && beats(bound_s, rank, out_.best, best_rank_));
+  }
+
+  GemmSearch& result() { return out_; }
+
+ private:
+  static bool beats(double time_s, Rank rank, const std::optional<GemmEstimate>& incumbent,
+                    Rank incumbent_rank) {
+    return !incumbent || time_s < incumbent->time_s ||
+           (time_s == incumbent->time_s && rank < incumbent_rank);
+  }
+
+  GemmSearch out_;
+  Rank best_rank_, best_any_rank_;
+};
 
 // `base` under every split-K and schedule, and on Hopper every operand
 // multicast, recorded in `out`.
 void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                      const std::optional<UnalignedFallback>& fallback, const Tiling& base,
-                      bool allowed, GemmSearch& out) {
+                      const std::optional<UnalignedFallback>& fallback, const BaseTiling& base,
+                      SearchRecord& out) {
+  Rank rank{base.index, 0};
   auto evaluate = [&](Tiling tiling) {
     const auto e = estimate_times(hw, k, s, tiling, fallback);
     if (!e) return;
-    record(out, *e, allowed);
+    out.add(*e, base.allowed, rank);
+    ++rank.schedule;
     if (hw.cluster_multicast_ctas < 2) return;
     // Sharing a tile changes only the L2 traffic: the rest of the estimate is reused.
     for (const Multicast m : {Multicast::kA, Multicast::kB}) {
@@ -430,40 +621,89 @@ void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
       shared.tiling.multicast = m;
       shared.l2_s = l2_time_s(hw, k, s, shared.tiling, shared.ctas);
       combine_times(hw.calibration, shared);
-      record(out, shared, allowed);
+      out.add(shared, base.allowed, rank);
+      ++rank.schedule;
     }
   };
   for (const int split : candidate_split_k()) {
-    Tiling t = base;
+    Tiling t = base.tiling;
     t.split_k = split;
     evaluate(t);
   }
   if (hw.stream_k) {
-    Tiling t = base;
+    Tiling t = base.tiling;
     t.schedule = TileSchedule::kStreamK;
     evaluate(t);
   }
 }
 
-}  // namespace
-
-GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                       const std::function<bool(const Tiling&)>& allowed) {
-  check_shape(k, s);
-  const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
+// Every base tiling of the search in the exhaustive order, with its place
+// in it and whether `allowed` accepts it.
+template <typename Visit>
+void for_each_base(const GemmKernel& k, const GemmShape& s,
+                   const std::function<bool(const Tiling&)>& allowed, Visit&& visit) {
   const std::vector<WarpTile> warps = searched_warp_tiles(k);
-  GemmSearch out;
-  auto search = [&](std::span<const ThreadblockTile> tiles) {
+  std::size_t index = 0;
+  auto add = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
-      for_each_base_tiling(k, s, t, warps, [&](const Tiling& base) {
-        const bool ok = allowed(base);
-        out.any_allowed = out.any_allowed || ok;
-        search_schedules(hw, k, s, fallback, base, ok, out);
-      });
+      for_each_base_tiling(k, s, t, warps,
+                           [&](const Tiling& tl) { visit(BaseTiling{tl, index++, allowed(tl)}); });
     }
   };
-  search(candidate_tiles());
-  if (k.elongated_tiles) search(candidate_elongated_tiles());
+  add(candidate_tiles());
+  if (k.elongated_tiles) add(candidate_elongated_tiles());
+}
+
+// The pruned search's base tilings with their rates and bounds, the most
+// promising (lowest bound) first so that a fast incumbent prunes the rest.
+std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& k,
+                                      const GemmShape& s,
+                                      const std::function<bool(const Tiling&)>& allowed) {
+  std::vector<BaseTiling> out;
+  out.reserve((candidate_tiles().size() + candidate_elongated_tiles().size()) *
+              candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
+  BusiestSmCache busiest;
+  for_each_base(k, s, allowed, [&](BaseTiling base) {
+    base.rates = tiling_rates(hw, k, s, base.tiling);
+    const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
+    base.bound_s =
+        base_time_lower_bound(hw, k, s, base.tiling, base.rates, busiest.get(hw, s, tiles));
+    out.push_back(base);
+  });
+  std::sort(out.begin(), out.end(), [](const BaseTiling& a, const BaseTiling& b) {
+    return a.bound_s < b.bound_s || (a.bound_s == b.bound_s && a.index < b.index);
+  });
+  return out;
+}
+
+}  // namespace
+
+double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                               const Tiling& base) {
+  const TilingRates r = tiling_rates(hw, k, s, base);
+  return base_time_lower_bound(hw, k, s, base, r,
+                               busiest_sm(hw, s, static_cast<std::int64_t>(r.tiles)));
+}
+
+GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                       const std::function<bool(const Tiling&)>& allowed, SearchExtent extent) {
+  check_shape(k, s);
+  const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
+  SearchRecord record(extent);
+  auto search = [&](const BaseTiling& base) {
+    record.result().any_allowed = record.result().any_allowed || base.allowed;
+    if (extent == SearchExtent::kFastest &&
+        !record.may_improve(base.bound_s, {base.index, 0}, base.allowed)) {
+      return;
+    }
+    search_schedules(hw, k, s, fallback, base, record);
+  };
+  if (extent == SearchExtent::kFull) {
+    for_each_base(k, s, allowed, search);
+  } else {
+    for (const BaseTiling& base : bounded_bases(hw, k, s, allowed)) search(base);
+  }
+  GemmSearch& out = record.result();
   for (std::optional<GemmEstimate>* e : {&out.best, &out.best_any, &out.worst_any}) {
     if (*e) (*e)->actions = count_actions(hw, k, s, **e);
   }
@@ -476,12 +716,14 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
 
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                        const std::function<bool(const Tiling&)>& allowed) {
-  GemmSearch found = search_gemm(hw, k, s, allowed);
+  GemmSearch found = search_gemm(hw, k, s, allowed, SearchExtent::kFastest);
   if (!found.any_allowed) {
     throw std::invalid_argument(hw.name + ": no candidate tile of " + k.name + " is allowed");
   }
   if (found.best) return *found.best;
   if (found.best_any) {
+    // The pruned search skipped tilings that run: count them all for the message.
+    found = search_gemm(hw, k, s, allowed, SearchExtent::kFull);
     throw std::invalid_argument(hw.name + ": none of the allowed tilings of " + k.name +
                                 " runs (" + std::to_string(found.legal) +
                                 " tilings that run are not allowed)");

@@ -110,27 +110,54 @@ void check_shape(const GemmKernel& k, const GemmShape& s);
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& kernel,
                                           const GemmShape& shape, const Tiling& tiling);
 
-// An exhaustive tiling search of one kernel on one shape: every candidate
-// tile (and elongated tile, LUT) x warp tile (the kernel's, or LUT:
+// How much of the tiling space a search estimates.
+// kFull: every candidate; the legal counts and the slowest legal tiling are known.
+// kFastest: branch and bound. Every candidate's time is bounded from below
+// (tiling_time_lower_bound) and the candidates are estimated from the lowest
+// bound up; one whose bound cannot beat the fastest found so far is skipped.
+// best and best_any are exactly kFull's (ties go to the earlier candidate in
+// kFull's order, as there); worst_any is not computed, and legal and
+// allowed_legal count only the tilings estimated.
+enum class SearchExtent { kFull, kFastest };
+
+// A tiling search of one kernel on one shape: every candidate tile (and
+// elongated tile, LUT) x warp tile (the kernel's, or LUT:
 // candidate_lut_warp_tiles() of whole array tiles dividing the CTA tile) x
 // table placement (shared memory; LUT also registers with each of
 // candidate_table_sweeps() up to the N tiles) x split-K (and stream-K) x
-// multicast (clusters), each estimated; the ones that run are legal.
+// multicast (clusters), each estimated (kFull) or bounded first (kFastest);
+// the ones that run are legal.
 struct GemmSearch {
   std::optional<GemmEstimate> best;       // the fastest legal tiling `allowed` accepts
   std::optional<GemmEstimate> best_any;   // the fastest legal tiling
-  std::optional<GemmEstimate> worst_any;  // the slowest legal tiling
+  std::optional<GemmEstimate> worst_any;  // the slowest legal tiling (kFull only)
   std::int64_t legal = 0;                 // legal tilings estimated
   std::int64_t allowed_legal = 0;         // of those, the ones `allowed` accepts
   bool any_allowed = false;               // `allowed` accepted some tiling, legal or not
+  bool exhaustive = true;                 // every candidate estimated (kFull)
 };
 // `allowed` sees each tiling with split-K 1, data parallel and no multicast
 // (its tile, warp tile, placement and sweep) and decides for all its
 // schedules. Throws as check_shape does.
 GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
-                       const std::function<bool(const Tiling&)>& allowed);
+                       const std::function<bool(const Tiling&)>& allowed,
+                       SearchExtent extent = SearchExtent::kFull);
 
-// The fastest tiling of search_gemm, as a well-tuned library would choose.
+// A lower bound on estimate_gemm's time of `base` (split-K 1, data parallel,
+// no multicast) under every split-K, schedule and multicast the search tries
+// with it. Compute: the busiest SM's fewest K elements over the data-parallel
+// split-Ks (ceil(CTAs / SMs) CTAs of an unpadded K slice each, at the CTA's
+// rate: MACs, shared-memory feed or CUDA cores) with its CTA latencies, or
+// where stream-K runs every tile's main loop spread evenly over the SMs; the
+// power limit. DRAM: the unique bytes at the largest grid's bandwidth. L2:
+// every tile's operands over an unsplit K with the multicast that saves the
+// most. Each term is at most the estimate's and their combination is
+// monotone in each, so the bound holds (a tiling that cannot run has no time).
+double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
+                               const GemmShape& shape, const Tiling& base);
+
+// The fastest tiling of search_gemm (kFastest: the same tiling as kFull), as a
+// well-tuned library would choose.
 // Throws std::invalid_argument for an empty shape or a kernel the GPU cannot
 // run.
 GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape);

@@ -23,6 +23,7 @@ struct Found {
 };
 
 void merge(Found& f, const GemmKernel& kernel, const GemmShape& shape, const GemmSearch& s) {
+  f.summary.exhaustive = f.summary.exhaustive && s.exhaustive;
   f.summary.legal += s.legal;
   f.summary.lowerable += s.allowed_legal;
   if (s.best && (!f.chosen || s.best->time_s < f.chosen->time_s)) {
@@ -97,7 +98,8 @@ compiler::TileChoice TileModelTiler::choose(const compiler::TileQuery& q) const 
     for (const TableEntryFormat f : searched_table_formats(hw_, q)) {
       const GemmKernel kernel = lut_kernel(hw_, q.weight_bits, q.activation, f);
       const auto allowed = [&](const Tiling& t) { return lowerable(kernel, t, q); };
-      merge(found, kernel, shape, search_gemm(hw_, kernel, shape, allowed));
+      const SearchExtent extent = q.full_search ? SearchExtent::kFull : SearchExtent::kFastest;
+      merge(found, kernel, shape, search_gemm(hw_, kernel, shape, allowed, extent));
       // No allowed tiling runs: best_gemm throws why.
       if (!found.chosen) best_gemm(hw_, kernel, shape, allowed);
     }

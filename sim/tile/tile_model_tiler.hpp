@@ -1,9 +1,10 @@
 #pragma once
 // The compiler's Tiler on the tile model: a LUT GEMM is tiled by the tile
-// model's exhaustive search (search_gemm over lut_kernel) in every table
-// entry format the query allows, the fastest tiling whose warp tile, K step
-// and table residency the lowering emits chosen, and the fastest and slowest
-// legal tilings reported beside it. The CLI hands one to the lowering
+// model's search (search_gemm over lut_kernel; exhaustive, or pruned when
+// the query says so) in every table entry format the query allows, the
+// fastest tiling whose warp tile, K step and table residency the lowering
+// emits chosen, and the fastest (and, exhaustive, the slowest) legal tilings
+// reported beside it. The CLI hands one to the lowering
 // (compiler/lowering/lower_gemm.hpp); the compiler does not link sim.
 
 #include <vector>
@@ -40,7 +41,8 @@ class TileModelTiler : public compiler::Tiler {
   explicit TileModelTiler(HardwareSpec hw) : hw_(std::move(hw)) {}
 
   // search_gemm(hw, lut_kernel(hw, bits, act, format), {M, N, K}) for each
-  // of searched_table_formats, lowerable tilings allowed; throws as
+  // of searched_table_formats, lowerable tilings allowed, every candidate
+  // estimated or (query.full_search false) the pruned search; throws as
   // best_gemm does, naming the GEMM.
   compiler::TileChoice choose(const compiler::TileQuery& query) const override;
 
