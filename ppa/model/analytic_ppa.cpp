@@ -164,6 +164,9 @@ ComponentUses component_uses(const DesignPoint& d) {
       add_lut_pe(u, d, 1);
       add_ctrl(u, d);
       break;
+    case DesignKind::kLutPe:
+      add_lut_pe(u, d, 1);
+      break;
     case DesignKind::kLutArray:
       add_table_reg(u, d, d.geometry.m);
       add_lut_pe(u, d, units);

@@ -90,6 +90,20 @@ TEST_CASE("lut_dot_unit is a table register, a lookup, a negation, an accumulato
   CHECK(count_of(folded, ComponentId::kAccIntNegS1) == 1);
 }
 
+TEST_CASE("lut_pe is a lookup and an accumulator, without table register or ctrl", "[ppa][model]") {
+  DesignPoint pe = lut_unit(4, 2, DataType::kFp16);
+  pe.kind = DesignKind::kLutPe;
+  const ComponentUses u = component_uses(pe);
+  REQUIRE(u.size == 2);
+  const ComponentUse* lookup = use_of(u, ComponentId::kLookupFp16);
+  REQUIRE(lookup);
+  CHECK(lookup->size == 7 * 16);  // an 8:1 mux of 16 bits
+  CHECK(lookup->rate == 0.5);     // the table changes once per W_BIT = 2 cycles
+  CHECK(count_of(u, ComponentId::kAccFp16S1) == 1);
+  CHECK(count_of(u, ComponentId::kTableRegFp16) == 0);
+  CHECK(count_of(u, ComponentId::kCtrlW2) == 0);
+}
+
 TEST_CASE("arrays share M tables and one sequencer among M x N elements", "[ppa][model]") {
   DesignPoint d = lut_unit(4, 2, DataType::kFp16);
   d.kind = DesignKind::kLutArray;
