@@ -5,16 +5,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/text_table.hpp"
+
 namespace lutsim::cli {
 namespace {
 
 constexpr auto kUpdateEvery = std::chrono::milliseconds(100);
-
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
 
 }  // namespace
 
@@ -34,9 +30,9 @@ void SweepProgressReporter::update(const SweepCounts& counts) {
   const double run = static_cast<double>(counts.done - counts.cached);
   const double rate = run > 0 ? run / elapsed_s() : 0.0;
   std::string line = "\r  [" + std::to_string(counts.done) + "/" + std::to_string(counts.total) +
-                     "] cached " + std::to_string(counts.cached) + ", " + fixed(rate, 1) +
+                     "] cached " + std::to_string(counts.cached) + ", " + fixed_text(rate, 1) +
                      " points/s";
-  if (rate > 0) line += ", ETA " + fixed((counts.total - counts.done) / rate, 0) + " s";
+  if (rate > 0) line += ", ETA " + fixed_text((counts.total - counts.done) / rate, 0) + " s";
   std::cerr << line << "\x1b[K" << std::flush;
 }
 
@@ -50,8 +46,8 @@ std::string SweepProgressReporter::summary(const SweepCounts& counts,
   const std::size_t run = counts.done - counts.cached;
   const double s = elapsed_s();
   return "sweep: " + std::to_string(counts.total) + " points, " + std::to_string(counts.cached) +
-         " cached in " + store.string() + ", " + std::to_string(run) + " run in " + fixed(s, 1) +
-         " s (" + fixed(s > 0 ? run / s : 0.0, 1) + " points/s)";
+         " cached in " + store.string() + ", " + std::to_string(run) + " run in " +
+         fixed_text(s, 1) + " s (" + fixed_text(s > 0 ? run / s : 0.0, 1) + " points/s)";
 }
 
 }  // namespace lutsim::cli

@@ -10,4 +10,7 @@ namespace lutsim::cli {
 // column's unit in brackets, numbers in %.3g. For people, not for parsing.
 std::string format_text_table(const ResultTable& table);
 
+// `v` with `decimals` digits after the point (printf's %.*f).
+std::string fixed_text(double v, int decimals);
+
 }  // namespace lutsim::cli

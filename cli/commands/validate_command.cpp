@@ -44,12 +44,6 @@ struct ValidateOptions {
   std::string python = "/usr/bin/python3";
 };
 
-std::string fixed(double v, int digits) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 std::string regime_table(const std::vector<ErrorSummary>& groups) {
   ResultTable t({{"regime", "", ""},
                  {"points", "1", ""},
@@ -57,8 +51,8 @@ std::string regime_table(const std::vector<ErrorSummary>& groups) {
                  {"mean error", "%", ""},
                  {"max |error|", "%", ""}});
   for (const ErrorSummary& g : groups) {
-    t.add_row({g.group, g.count, fixed(100 * g.mape, 2), fixed(100 * g.mean_signed, 2),
-               fixed(100 * g.max_abs, 1)});
+    t.add_row({g.group, g.count, fixed_text(100 * g.mape, 2), fixed_text(100 * g.mean_signed, 2),
+               fixed_text(100 * g.max_abs, 1)});
   }
   return format_text_table(t);
 }
@@ -73,8 +67,8 @@ std::string shape_table(const MeasuredDataset& d, const std::vector<PointError>&
                  {"error", "%", ""}});
   for (const PointError& p : points) {
     const MeasuredGemm& m = d.gemms[p.index];
-    t.add_row({m.label, m.shape.m, m.shape.n, m.shape.k, fixed(m.measured_s * 1e6, 2),
-               fixed(p.predicted_s * 1e6, 2), fixed(100 * p.error, 1)});
+    t.add_row({m.label, m.shape.m, m.shape.n, m.shape.k, fixed_text(m.measured_s * 1e6, 2),
+               fixed_text(p.predicted_s * 1e6, 2), fixed_text(100 * p.error, 1)});
   }
   return format_text_table(t);
 }
@@ -84,10 +78,10 @@ std::string bar_line(const AccuracyBar* bar, const std::string& dataset,
                      const std::vector<ErrorSummary>& groups, const std::string& missed) {
   if (!bar) return "bar: none for '" + dataset + "'\n";
   const double mape = find_group(groups, "all").mape;
-  std::string line = "bar (" + bar->where + ", " + bar->basis + "): MAPE " + fixed(100 * mape, 2) +
-                     "% " + (mape <= bar->mape ? "<=" : ">") + " " + fixed(100 * bar->mape, 2) +
-                     "%";
-  if (bar->regime_mape) line += ", every regime <= " + fixed(100 * *bar->regime_mape, 2) + "%";
+  std::string line = "bar (" + bar->where + ", " + bar->basis + "): MAPE " +
+                     fixed_text(100 * mape, 2) + "% " + (mape <= bar->mape ? "<=" : ">") + " " +
+                     fixed_text(100 * bar->mape, 2) + "%";
+  if (bar->regime_mape) line += ", every regime <= " + fixed_text(100 * *bar->regime_mape, 2) + "%";
   if (missed.empty()) return line + ": within\n";
   return line + ": MISSED" + (bar->open.empty() ? "" : " (open: " + bar->open + ")") + "\n";
 }
@@ -126,9 +120,9 @@ std::string attention_table(const AttentionDataset& d,
   for (const AttentionPointError& p : points) {
     const MeasuredAttention& m = d.calls[p.index];
     t.add_row({m.label, std::to_string(m.shape.q_heads) + "/" + std::to_string(m.shape.kv_heads),
-               m.shape.head_dim, fixed(m.measured_s * 1e6, 2), fixed(p.predicted_s * 1e6, 2),
-               fixed(100 * p.error, 1), to_string(p.estimate.tiling),
-               std::string(to_string(p.estimate.bound))});
+               m.shape.head_dim, fixed_text(m.measured_s * 1e6, 2),
+               fixed_text(p.predicted_s * 1e6, 2), fixed_text(100 * p.error, 1),
+               to_string(p.estimate.tiling), std::string(to_string(p.estimate.bound))});
   }
   return format_text_table(t);
 }

@@ -11,7 +11,7 @@
 namespace lutsim {
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
+[[noreturn]] void fail_write(const std::filesystem::path& path, const std::string& what) {
   throw std::runtime_error("cannot write " + path.string() + ": " + what);
 }
 
@@ -28,13 +28,13 @@ void write_file_atomically(const std::filesystem::path& path,
   std::error_code ec;
   if (path.has_parent_path()) {
     std::filesystem::create_directories(path.parent_path(), ec);
-    if (ec) fail(path, ec.message());
+    if (ec) fail_write(path, ec.message());
   }
   remove_stale_temporaries(path);
   const std::filesystem::path tmp = temporary_path(path);
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) fail(path, std::strerror(errno));
+    if (!out) fail_write(path, std::strerror(errno));
     try {
       write(out);
     } catch (...) {
@@ -45,13 +45,13 @@ void write_file_atomically(const std::filesystem::path& path,
     out.flush();
     if (!out) {
       std::filesystem::remove(tmp, ec);
-      fail(path, "write failed");
+      fail_write(path, "write failed");
     }
   }
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     std::filesystem::remove(tmp, ec);
-    fail(path, ec.message());
+    fail_write(path, ec.message());
   }
 }
 

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 // Changes whenever the script or the way results are read changes: old cache
 // entries then stop matching.
 constexpr const char* kFlowVersion = "lutsim-yosys-flow-4";
-constexpr const char* kMarker = "result.json";
+constexpr const char* kSynthesisMarker = "result.json";
 constexpr const char* kNetlist = "netlist.v";
 constexpr const char* kConstraints = "abc.constr";
 
@@ -257,10 +257,10 @@ SynthesisResult run_synthesis(const SynthesisRequest& r, const fs::path& work) {
 SynthesisResult synthesize(const SynthesisRequest& request) {
   check_request(request);
   const std::string key = cache_key(request);
-  const ResultCache cache(request.cache_dir, kMarker);
+  const ResultCache cache(request.cache_dir, kSynthesisMarker);
   if (const auto done = cache.find(key)) {
     SynthesisResult result =
-        synthesis_from_json(nlohmann::json::parse(read_text_file(*done / kMarker)), *done);
+        synthesis_from_json(nlohmann::json::parse(read_text_file(*done / kSynthesisMarker)), *done);
     result.from_cache = true;
     return result;
   }
@@ -278,10 +278,10 @@ SynthesisResult synthesize(const SynthesisRequest& request) {
                              " (work directory " + kept.string() +
                              "): " + with_moved_paths(e.what(), staged, kept));
   }
-  write_file_atomically(staged / kMarker, synthesis_to_json(result).dump(1) + "\n");
+  write_file_atomically(staged / kSynthesisMarker, synthesis_to_json(result).dump(1) + "\n");
   // Read back what was published: another process may have published first.
   const fs::path done = cache.publish(staged, key);
-  return synthesis_from_json(nlohmann::json::parse(read_text_file(done / kMarker)), done);
+  return synthesis_from_json(nlohmann::json::parse(read_text_file(done / kSynthesisMarker)), done);
 }
 
 }  // namespace lutsim::ppa

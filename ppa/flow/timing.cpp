@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kTimingVersion = "lutsim-sta-flow-1";
-constexpr const char* kMarker = "timing.json";
+constexpr const char* kTimingMarker = "timing.json";
 constexpr const char* kLog = "sta.log";
 constexpr const char* kCombinationalMark = "lutsim: combinational";
 
@@ -104,16 +104,16 @@ TimingResult analyze_timing(const SynthesisResult& synthesis, const CellLibrary&
   ContentHash h;
   h.add(kTimingVersion).add(clock_port).add(library.name).add_file(synthesis.netlist);
   const std::string key = "timing-" + h.hex();
-  const ResultCache cache(synthesis.work_dir, kMarker);
+  const ResultCache cache(synthesis.work_dir, kTimingMarker);
   if (const auto done = cache.find(key)) {
-    TimingResult t = from_json(nlohmann::json::parse(read_text_file(*done / kMarker)), *done);
+    TimingResult t = from_json(nlohmann::json::parse(read_text_file(*done / kTimingMarker)), *done);
     t.from_cache = true;
     return t;
   }
   const fs::path staged = cache.stage(key);
   const std::string what = "timing of " + synthesis.top + " (" + library.name + ")";
   try {
-    write_file_atomically(staged / kMarker,
+    write_file_atomically(staged / kTimingMarker,
                           to_json(run_sta(synthesis, library, clock_port, staged)).dump(1) + "\n");
   } catch (const ToolError& e) {
     const fs::path kept = cache.keep_failed(staged, key);
@@ -123,7 +123,7 @@ TimingResult analyze_timing(const SynthesisResult& synthesis, const CellLibrary&
     throw std::runtime_error(what + ": " + with_moved_paths(e.what(), staged, kept));
   }
   const fs::path done = cache.publish(staged, key);
-  return from_json(nlohmann::json::parse(read_text_file(done / kMarker)), done);
+  return from_json(nlohmann::json::parse(read_text_file(done / kTimingMarker)), done);
 }
 
 }  // namespace lutsim::ppa

@@ -12,14 +12,14 @@ namespace {
 
 enum class Tok { kIdent, kNumber, kPunct, kEnd };
 
-struct Token {
+struct NetlistToken {
   Tok kind = Tok::kEnd;
   std::string text;  // escaped identifiers without the backslash and trailing blank
   int line = 0;
 };
 
-std::vector<Token> tokenize(const std::string& s, const std::string& source) {
-  std::vector<Token> out;
+std::vector<NetlistToken> tokenize(const std::string& s, const std::string& source) {
+  std::vector<NetlistToken> out;
   std::size_t p = 0;
   int line = 1;
   auto fail = [&](const std::string& what) {
@@ -144,7 +144,7 @@ class NetlistBuilder {
   }
 
  private:
-  const Token& tok() const { return toks_[pos_]; }
+  const NetlistToken& tok() const { return toks_[pos_]; }
   bool at(const char* text) const { return tok().kind != Tok::kEnd && tok().text == text; }
   [[noreturn]] void fail(const std::string& what) const {
     throw NetlistError(source_ + ":" + std::to_string(tok().line) + ": " + what + " (found '" +
@@ -458,7 +458,7 @@ class NetlistBuilder {
   };
 
   GateNetlist& nl_;
-  std::vector<Token> toks_;
+  std::vector<NetlistToken> toks_;
   std::size_t pos_ = 0;
   const std::string& source_;
   const PinIsOutput& pin_is_output_;

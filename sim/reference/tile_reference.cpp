@@ -6,13 +6,6 @@
 #include "core/numerics/fp16.hpp"
 
 namespace lutsim::cycle_ref {
-namespace {
-
-double fp16_value(std::uint32_t bits) {
-  return Fp16::from_bits(static_cast<std::uint16_t>(bits)).to_double();
-}
-
-}  // namespace
 
 std::uint32_t lookup_accumulate(std::uint32_t acc, bool restart, const LutTable& table,
                                 unsigned idx, int plane, const LutGemmConfig& cfg) {

@@ -15,11 +15,11 @@ double signed_value(std::uint32_t bits, int width) {
   return static_cast<double>((bits & sign) != 0 ? value - (std::int64_t{1} << width) : value);
 }
 
+}  // namespace
+
 double fp16_value(std::uint32_t bits) {
   return Fp16::from_bits(static_cast<std::uint16_t>(bits)).to_double();
 }
-
-}  // namespace
 
 int TileShape::entry_width() const {
   if (quantized) return 8;

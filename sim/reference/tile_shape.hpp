@@ -55,4 +55,7 @@ struct TileShape {
   double activation_value(std::uint32_t bits) const;
 };
 
+// The value of the FP16 number in the low 16 bits of a register.
+double fp16_value(std::uint32_t bits);
+
 }  // namespace lutsim::cycle_ref

@@ -16,10 +16,6 @@ constexpr double kEarlyWriteProbability = 0.8;
 constexpr double kBubbleWriteProbability = 0.7;  // per missing row and bubble
 constexpr int kMaxGroups = 4;
 
-double fp16_value(std::uint16_t bits) {
-  return Fp16::from_bits(bits).to_double();
-}
-
 // Activation distributions of one problem (FP16 activations).
 enum class Fp16Mode { kNormal, kAnyFinite, kHuge, kTiny, kCancel, kSpecials };
 

@@ -5,7 +5,7 @@
 namespace lutsim {
 namespace {
 
-constexpr std::array<AttentionTiling, 6> kTiles{{
+constexpr std::array<AttentionTiling, 6> kAttentionTiles{{
     {128, 128, 1},
     {128, 64, 1},
     {64, 128, 1},
@@ -25,7 +25,7 @@ std::string to_string(const AttentionTiling& t) {
 }
 
 std::span<const AttentionTiling> candidate_attention_tiles() {
-  return kTiles;
+  return kAttentionTiles;
 }
 
 std::span<const int> candidate_kv_splits() {

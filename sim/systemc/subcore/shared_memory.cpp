@@ -9,8 +9,6 @@
 namespace lutsim::systemc {
 namespace {
 
-constexpr int kWavefrontBytes = kSmemBanks * kSmemBankBytes;
-
 // Wavefronts of one phase: the most distinct words any bank serves.
 int phase_wavefronts(std::span<const std::int64_t> addresses, int access_bytes) {
   std::array<std::int64_t, kWavefrontBytes> words{};

@@ -9,8 +9,6 @@
 namespace lutsim::systemc {
 namespace {
 
-constexpr int kWavefrontBytes = kSmemBanks * kSmemBankBytes;
-
 std::size_t unit_index(Unit u) {
   return static_cast<std::size_t>(u);
 }

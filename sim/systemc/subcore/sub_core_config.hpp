@@ -26,6 +26,8 @@ class UnsupportedSubCore : public std::invalid_argument {
 // wavefront per cycle.
 inline constexpr int kSmemBanks = 32;
 inline constexpr int kSmemBankBytes = 4;
+// Bytes one shared-memory wavefront serves (one word from every bank).
+inline constexpr int kWavefrontBytes = kSmemBanks * kSmemBankBytes;
 using lmma::kWarpLanes;
 using lmma::kWarpRegisterBytes;
 
