@@ -111,10 +111,11 @@ LoweredGemm lower_lut_linear(const ir::Graph& graph, ir::NodeId id, const Hardwa
                              const Tiler& tiler) {
   const LutGemm g = lut_gemm_of(graph, id, hw);
   const LoweringTarget target = lowering_target(hw);
-  TileQuery query{g.name,         g.dims,         g.datapath.weight_bits, g.datapath.activation,
-                  target.array.m, target.array.n, target.array.k,         g.datapath.table_format};
-  query.full_search = true;  // the lowering report shows the whole search
-  const TileChoice tile = tiler.choose(query);
+  // A TileQuery searches every candidate by default (full_search): the lowering
+  // report shows the whole search.
+  const TileChoice tile =
+      tiler.choose({g.name, g.dims, g.datapath.weight_bits, g.datapath.activation, target.array.m,
+                    target.array.n, target.array.k, g.datapath.table_format});
   return lower_lut_gemm(g, tile, target);
 }
 
