@@ -15,6 +15,18 @@ namespace {
   throw std::runtime_error("cannot write " + path.string() + ": " + what);
 }
 
+// The rename would replace a `path` that is not a regular file instead of
+// writing into it: a device such as /dev/null (run as root, the device node
+// itself), a FIFO or a socket. Such a path is refused; an absent one is created.
+void check_replaceable(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st) || std::filesystem::is_regular_file(st)) return;
+  if (std::filesystem::is_directory(st)) fail_write(path, "it is a folder, not a file");
+  fail_write(path, "not a regular file (a FIFO, device or socket): lutsim replaces an output file "
+                   "whole, so give the path of a regular file");
+}
+
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
@@ -25,6 +37,7 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write) {
+  check_replaceable(path);
   std::error_code ec;
   if (path.has_parent_path()) {
     std::filesystem::create_directories(path.parent_path(), ec);

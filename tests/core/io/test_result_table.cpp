@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -73,5 +75,27 @@ TEST_CASE("atomic writes replace whole files and create directories", "[io]") {
                       std::filesystem::directory_iterator{}) == 1);  // no temporaries left
   CHECK_THROWS_WITH(write_file_atomically("/proc/lutsim/x", "y"),
                     Catch::StartsWith("cannot write /proc/lutsim/x: "));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("an atomic write refuses a path that is not a regular file, and leaves it", "[io]") {
+  // Issue 16 probe set: `lutsim trace -o /dev/null`, run as root, renamed its
+  // file over /dev/null and /dev/null became a regular file. A FIFO stands in
+  // for the device here.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_io_fifo";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "folder");
+  const auto fifo = dir / "fifo";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(write_file_atomically(fifo, "x"),
+                    "cannot write " + fifo.string() +
+                        ": not a regular file (a FIFO, device or socket): lutsim replaces an "
+                        "output file whole, so give the path of a regular file");
+  CHECK(std::filesystem::is_fifo(fifo));
+  CHECK_THROWS_WITH(write_file_atomically(dir / "folder", "x"),
+                    "cannot write " + (dir / "folder").string() + ": it is a folder, not a file");
+  CHECK(std::filesystem::is_directory(dir / "folder"));
+  CHECK(std::distance(std::filesystem::directory_iterator(dir),
+                      std::filesystem::directory_iterator{}) == 2);  // no temporaries left
   std::filesystem::remove_all(dir);
 }
