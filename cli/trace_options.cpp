@@ -13,13 +13,15 @@ CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o) {
                                       "catalog name (e.g. Llama-2-70B), model YAML or config.json");
   cmd.add_option("--phase", o.phase, "prefill or decode")
       ->check(CLI::IsMember({"prefill", "decode"}));
-  cmd.add_option("--batch", o.batch, "sequences")->check(at_least(1));
-  cmd.add_option("--seq", o.seq, "prompt tokens per sequence (prefill)")->check(at_least(1));
-  cmd.add_option("--kv-len", o.kv_len, "cached tokens per sequence (decode)")->check(at_least(0));
+  cmd.add_option("--batch", o.batch, "sequences")->check(in_range(1, kMaxBatch));
+  cmd.add_option("--seq", o.seq, "prompt tokens per sequence (prefill)")
+      ->check(in_range(1, kMaxSeqLen));
+  cmd.add_option("--kv-len", o.kv_len, "cached tokens per sequence (decode)")
+      ->check(in_range(0, kMaxKvLen));
   cmd.add_option("--wbits", o.wbits, "linear weight bits: 1..8, or 16")->check(CLI::Range(1, 16));
   cmd.add_option("--act", o.act, "linear activation type")
       ->check(CLI::IsMember(name_list(kTraceActivationTypes)));
-  cmd.add_option("--tp", o.tp, "tensor-parallel GPUs")->check(at_least(1));
+  cmd.add_option("--tp", o.tp, "tensor-parallel GPUs")->check(in_range(1, kMaxTensorParallel));
   cmd.add_option("--fusion", o.fusion, "how q/k/v and gate/up linears are fused")
       ->check(CLI::IsMember({"framework", "checkpoint", "separate"}));
   cmd.add_flag("--no-lm-head", o.no_lm_head, "leave the LM head out of the trace");

@@ -8,7 +8,7 @@ TraceRequest read_trace_request(config::ConfigReader r) {
                                                      .default_value = "prefill",
                                                      .allowed = {"prefill", "decode"}}));
   q.batch = r.get<std::int64_t>(
-      "batch", {.description = "sequences", .default_value = 1, .min = 1, .max = 1 << 20});
+      "batch", {.description = "sequences", .default_value = 1, .min = 1, .max = kMaxBatch});
   // Each phase reads its own length; the other phase's key is refused, not ignored.
   const bool prefill = q.phase == Phase::kPrefill;
   const char* unused = prefill ? "kv_len" : "seq_len";
@@ -21,12 +21,12 @@ TraceRequest read_trace_request(config::ConfigReader r) {
     q.seq_len = r.get<std::int64_t>("seq_len", {.description = "prompt tokens per sequence (prefill)",
                                                 .default_value = kDefaultPrefillSeqLen,
                                                 .min = 1,
-                                                .max = 1 << 20});
+                                                .max = kMaxSeqLen});
   } else {
     q.kv_len = r.get<std::int64_t>("kv_len", {.description = "cached tokens per sequence (decode)",
                                               .default_value = 0,
                                               .min = 0,
-                                              .max = 1 << 24});
+                                              .max = kMaxKvLen});
   }
   q.weight_bits = r.get<int>("weight_bits", {.description = "linear weight bits (16: FP16)",
                                              .unit = "bits",
@@ -39,7 +39,10 @@ TraceRequest read_trace_request(config::ConfigReader r) {
                                        .allowed = name_list(kTraceActivationTypes)}));
   q.tensor_parallel = r.get<int>(
       "tensor_parallel",
-      {.description = "GPUs per layer (shapes per GPU)", .default_value = 1, .min = 1, .max = 64});
+      {.description = "GPUs per layer (shapes per GPU)",
+       .default_value = 1,
+       .min = 1,
+       .max = kMaxTensorParallel});
   q.fusion = parse_linear_fusion(
       r.get<std::string>("fusion", {.description = "how q/k/v and gate/up linears are fused",
                                     .default_value = "framework",

@@ -39,6 +39,14 @@ LinearFusion parse_linear_fusion(std::string_view name);  // throws std::invalid
 // CLI's and the model study's default).
 inline constexpr std::int64_t kDefaultPrefillSeqLen = 2048;
 
+// The largest forward pass a request may ask for (the documented limits of
+// the model study's workload keys and of the trace options of lutsim model,
+// trace and compile alike, checked at input).
+inline constexpr std::int64_t kMaxBatch = std::int64_t{1} << 20;
+inline constexpr std::int64_t kMaxSeqLen = std::int64_t{1} << 20;
+inline constexpr std::int64_t kMaxKvLen = std::int64_t{1} << 24;
+inline constexpr int kMaxTensorParallel = 64;
+
 struct TraceRequest {
   Phase phase = Phase::kDecode;
   std::int64_t batch = 1;    // sequences, >= 1
