@@ -11,6 +11,8 @@
 #include "core/io/csv_text.hpp"
 #include "core/io/text_file.hpp"
 #include "core/io/utf8_text.hpp"
+#include "core/numerics/checked_count.hpp"
+#include "workloads/op_size.hpp"
 #include "workloads/trace_graph.hpp"
 
 namespace lutsim {
@@ -374,6 +376,11 @@ class TraceReader {
     }
     op.act_dtype = *act;
     if (dataflow) op.inputs = split_inputs(row[kColumns.size()]);
+    try {
+      check_op_size(op);
+    } catch (const CountLimitError& e) {
+      throw error("", e.what());
+    }
     return op;
   }
 

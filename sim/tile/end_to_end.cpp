@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "compiler/plan/precompute_plan.hpp"
-#include "core/numerics/checked_count.hpp"
 #include "sim/tile/attention_model.hpp"
+#include "workloads/op_size.hpp"
 #include "workloads/trace_graph.hpp"
 
 namespace lutsim {
@@ -125,18 +125,6 @@ OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpe
           each * op.count,
           std::string(to_string(e.bound)),
           e.actions.scaled(static_cast<double>(op.count))};
-}
-
-// An operator's count over the whole forward pass within kMaxOpCount, so that
-// no time or action count of it can overflow.
-void check_op_size(const TraceOp& op) {
-  const std::string what = "op '" + op.name + "'";
-  if (op.kind == OpKind::kNorm || op.kind == OpKind::kElementwise) {
-    checked_count({op.elements, op.count}, what + ": elements x count");
-  } else {
-    checked_count({op.m, op.n, op.k, op.batch, op.count},
-                  what + ": M x N x K x batch x count MACs");
-  }
 }
 
 OpTime time_memory_op(const TraceOp& op, std::int64_t values_moved, const SystemSpec& sys) {

@@ -163,6 +163,16 @@ TEST_CASE("trace CSV import names the file the line and the column", "[workloads
   CHECK(import_error(with_line(10, "\"qkv_proj,linear")) == "t.csv:10: unterminated quoted field");
 }
 
+TEST_CASE("a trace row past the modelled size is refused at its line", "[workloads]") {
+  // Issue 16 item 4: a row of 2^62 printed "inf ms"; then it was refused without the file or line.
+  CHECK(import_error(with_line(10, "qkv_proj,linear,4611686018427387904,12288,4096,1,0,fp16,4,32")) ==
+        "t.csv:10: op 'qkv_proj': M x N x K x batch x count MACs exceeds the modelled limit of 2^56 "
+        "(72057594037927936) per operator");
+  CHECK(import_error(with_line(9, "input_norm,norm,1,4096,0,1,4611686018427387904,fp16,16,32")) ==
+        "t.csv:9: op 'input_norm': elements x count exceeds the modelled limit of 2^56 "
+        "(72057594037927936) per operator");
+}
+
 TEST_CASE("trace CSV import checks the metadata and the header", "[workloads]") {
   CHECK(import_error(with_line(1, "# some other file")) ==
         "t.csv:1: expected '# lutsim gemm trace v1', got '# some other file'");
