@@ -10,9 +10,26 @@
 
 #include "core/config/config_error.hpp"
 #include "core/io/text_file.hpp"
+#include "core/io/utf8_text.hpp"
 
 namespace lutsim {
 namespace {
+
+// nlohmann's message without its "[json.exception.<kind>.<id>] " tag and, for
+// a parse error, its "parse error at line L, column C: " (the ConfigError
+// names the position): what is wrong, in the reader's own words.
+std::string json_error_text(const nlohmann::json::exception& e) {
+  std::string_view text = e.what();
+  if (const auto tag = text.find("] "); text.starts_with("[json.exception.") &&
+                                        tag != std::string_view::npos) {
+    text.remove_prefix(tag + 2);
+  }
+  if (const auto colon = text.find(": "); text.starts_with("parse error") &&
+                                          colon != std::string_view::npos) {
+    text.remove_prefix(colon + 2);
+  }
+  return std::string(text);
+}
 
 using config::ConfigError;
 using Keys = std::initializer_list<std::string_view>;
@@ -320,9 +337,15 @@ ModelSpec load_hf_config(const std::filesystem::path& file, const std::string& n
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte: 1-based index of the last byte read (size + 1 at the end of the text)
+    const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    const TextPosition at = position_of(text, offset);
+    throw ConfigError({file.string(), at.line, at.column}, "",
+                      "not valid JSON: " + json_error_text(e));
   } catch (const nlohmann::json::exception& e) {
-    // parse_error for bad syntax, out_of_range for a number no double holds (1e505)
-    throw ConfigError({file.string(), 0, 0}, "", std::string("not valid JSON: ") + e.what());
+    // out_of_range for a number no double holds (1e505)
+    throw ConfigError({file.string(), 0, 0}, "", "not valid JSON: " + json_error_text(e));
   }
   ModelSpec m = parse_hf_config(json, file.string());
   if (!name.empty()) {
