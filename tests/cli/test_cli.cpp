@@ -1,4 +1,5 @@
 // End-to-end tests of the lutsim binary: exit codes, one-line errors, outputs.
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -681,10 +682,41 @@ TEST_CASE("count options below their minimum say so in one line", "[cli]") {
   CHECK(run(gemm + "--m 0").out.size() < 200);
 }
 
+TEST_CASE("trace options past their documented maximum are refused at the option", "[cli]") {
+  // Issue 16 probe set: trace and compile took --batch 2^32 and failed inside make_trace, where
+  // lutsim model refused it at workload.batch; every command now checks the same limits.
+  const std::string llama = "--model Llama-2-7B --phase decode ";
+  check_refused(
+      {{"trace " + llama + "--batch 4294967296 -o x.csv",
+        "--batch: expected an integer in [1, 1048576], got '4294967296'"},
+       {"compile --hw a100_lut_4x " + llama + "--wbits 2 --batch 4294967296 -o x",
+        "--batch: expected an integer in [1, 1048576], got '4294967296'"},
+       {"model --hw a100_lut_4x " + llama + "--kv-len 16777217",
+        "--kv-len: expected an integer in [0, 16777216], got '16777217'"},
+       {"trace --model Llama-2-7B --seq 1048577 -o x.csv",
+        "--seq: expected an integer in [1, 1048576], got '1048577'"},
+       {"trace " + llama + "--tp 65 -o x.csv", "--tp: expected an integer in [1, 64], got '65'"}});
+  CHECK_FALSE(std::filesystem::exists("x.csv"));
+}
+
 TEST_CASE("a FIFO or a device as a config is refused, not read", "[cli]") {
   // Issue 16: a FIFO as a config blocked, /dev/zero ate memory.
   const Run zero = run("config --kind hw /dev/zero");
   CHECK(zero.status == 1);
   CHECK_THAT(zero.out, Catch::Contains("/dev/zero") &&
                           Catch::Contains("not a regular file (a FIFO, device or socket)"));
+}
+
+TEST_CASE("an output path that is a FIFO or a device is refused, not replaced", "[cli]") {
+  // Issue 16 probe set: `trace -o /dev/null`, run as root, replaced /dev/null by a regular file.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_fifo_out";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto fifo = dir / "trace.csv";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  check_refused({{"trace --model Llama-2-7B -o " + fifo.string(),
+                  "cannot write " + fifo.string() + ": not a regular file (a FIFO, device or "
+                  "socket)"}});
+  CHECK(std::filesystem::is_fifo(fifo));
+  std::filesystem::remove_all(dir);
 }
