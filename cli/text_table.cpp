@@ -1,6 +1,7 @@
 #include "cli/text_table.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -10,8 +11,10 @@ namespace {
 std::string cell_text(const ResultTable::Cell& cell) {
   if (const auto* s = std::get_if<std::string>(&cell)) return *s;
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
+  const double value = std::get<double>(cell);
+  if (std::isnan(value)) return "-";  // no such figure for this row (core/io/result_table.hpp)
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", std::get<double>(cell));
+  std::snprintf(buf, sizeof buf, "%.3g", value);
   return buf;
 }
 

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <stdexcept>
 
@@ -25,10 +26,12 @@ std::string utc_now_iso8601() {
 std::string cell_text(const ResultTable::Cell& cell) {
   if (const auto* s = std::get_if<std::string>(&cell)) return csv_field(*s);
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
+  const double value = std::get<double>(cell);
+  if (std::isnan(value)) return "";  // no such figure for this row
   // The shortest text that reads back to the same double.
   char buf[64];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, std::get<double>(cell));
-  return ec == std::errc() ? std::string(buf, end) : std::string("nan");
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
 nlohmann::json cell_json(const ResultTable::Cell& cell) {

@@ -11,6 +11,9 @@ namespace lutsim {
 
 // A table of results whose every column has a unit ("1" for dimensionless
 // numbers, "" for text), the form in which the CLI writes CSV and JSON.
+// A NaN double cell is a figure that does not exist for its row (an untimed
+// design's clock, a dataset without an accuracy bar): an empty CSV field,
+// null in JSON and "-" in text tables, never the text "nan".
 class ResultTable {
  public:
   using Cell = std::variant<std::string, std::int64_t, double>;

@@ -24,6 +24,9 @@ def read_rows(path):
         raise SystemExit(f"{path}: no rows")
     for r in rows:
         for k, v in r.items():
+            if v == "":
+                r[k] = float("nan")  # no such figure for this row (an empty field)
+                continue
             try:
                 r[k] = float(v)
             except (TypeError, ValueError):

@@ -68,7 +68,8 @@ std::string missed_clock_note(const DesignResults& results) {
   }
   if (missed == 0) return {};
   return std::to_string(missed) + " of " + std::to_string(results.size()) +
-         " designs miss the study clock (their compute_density and energy_efficiency are nan; "
+         " designs miss the study clock (they have no compute_density or energy_efficiency: "
+         "empty, '-' in the table; "
          "power is at the study clock): " + text;
 }
 

@@ -46,7 +46,7 @@ std::vector<std::string> GroupSizeStudy::findings(const Plan& /*plan*/,
         if (dens > best) best = dens, best_k = k;
       }
       const std::string what = "A_" + act_name(a) + " W_INT" + std::to_string(w) + ": ";
-      // A dot unit that misses the clock has no density at it (nan).
+      // A dot unit that misses the clock has no density at it (NaN).
       out.push_back(best_k == 0 ? what + "no group size's dot unit meets the study clock"
                                 : what + "best group size by compute density of the dot unit "
                                          "(among those meeting the clock) is K=" +

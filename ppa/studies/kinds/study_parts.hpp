@@ -9,7 +9,7 @@
 
 namespace lutsim::ppa {
 
-// v with `digits` decimals.
+// v with `digits` decimals; "-" for NaN (no such figure).
 std::string fixed(double v, int digits);
 std::string act_name(DataType a);
 
