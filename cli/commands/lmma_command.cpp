@@ -3,12 +3,14 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/text_table.hpp"
 #include "compiler/program/program_parser.hpp"
 #include "sim/systemc/subcore/gemm_warp_run.hpp"
+#include "sim/systemc/subcore/shared_memory.hpp"
 #include "sim/systemc/subcore/sub_core_config.hpp"
 #include "sim/systemc/subcore/sub_core_report.hpp"
 
@@ -99,6 +101,20 @@ systemc::GemmWarpRunSpec gemm_spec(const LmmaOptions& o) {
           .check_values = true};
 }
 
+// The program of `path` run on the sub-core; what it cannot run names the
+// file, as the parser's errors do ("prog.lmma: line 2: ...").
+SubCoreResult run_program_file(const systemc::SubCoreConfig& config, const std::string& path) {
+  lmma::Program program = lmma::load_program(path);
+  try {
+    SubCore core(config, std::move(program));
+    return core.run();
+  } catch (const systemc::UnsupportedSubCore& e) {
+    throw systemc::UnsupportedSubCore(path + ": " + e.what());
+  } catch (const systemc::SharedMemoryFault& e) {
+    throw systemc::SharedMemoryFault(path + ": " + e.what());
+  }
+}
+
 void run_lmma(const LmmaOptions& o) {
   nlohmann::json resolved;
   const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, configs_dir("")), &resolved);
@@ -106,8 +122,7 @@ void run_lmma(const LmmaOptions& o) {
   SubCoreResult r;
   std::optional<nlohmann::json> gemm;
   if (!o.program.empty()) {
-    SubCore core(config, lmma::load_program(o.program));
-    r = core.run();
+    r = run_program_file(config, o.program);
   } else {
     const systemc::GemmWarpRun g = systemc::run_gemm_warp_tile(hw, config, gemm_spec(o));
     r = g.result;

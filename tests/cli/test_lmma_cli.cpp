@@ -130,6 +130,12 @@ TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
   CHECK(parse.out ==
         "lutsim: error: tests/cli/data/lmma_bad_operand.lmma:1:41: expected ',', found end of "
         "line\n");
+  // Issue 16 probe set: what the sub-core cannot run named the line but not the program file.
+  const Run address = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_bad_address.lmma");
+  CHECK(address.status == 1);
+  CHECK_THAT(address.out, Catch::StartsWith("lutsim: error: tests/cli/data/lmma_bad_address.lmma: "
+                                            "line 2: ld.shared.b128 t0, [lane*65537]: lane 1 "
+                                            "address 65537: expected a multiple of 16"));
   // Combinations the MMA baseline does not model are refused by name.
   const Run wbits = run("lmma --hw a100_sxm4_80gb --kernel mma --m 16 --n 256 --k 64 --wbits 2");
   CHECK(wbits.status == 2);
