@@ -96,7 +96,8 @@ nlohmann::json workload_json(const CompileOptions& o, const GemmTrace& trace) {
 Compiled compile(const CompileOptions& o) {
   const std::filesystem::path configs = configs_dir(o.configs_dir);
   Compiled c;
-  c.trace = o.trace_csv.empty() ? build_trace(o.trace, configs) : read_trace_csv(o.trace_csv);
+  c.trace = o.trace_csv.empty() ? build_trace(o.trace, configs)
+                                : ir::read_graph_checked_trace_csv(o.trace_csv);
   c.before = ir::graph_from_trace(c.trace);
   nlohmann::json hw_config;
   c.hw = load_hardware(hardware_config_path(o.hw, configs), &hw_config);

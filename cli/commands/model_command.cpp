@@ -13,6 +13,7 @@
 #include "cli/energy_options.hpp"
 #include "cli/study_command.hpp"
 #include "cli/trace_options.hpp"
+#include "compiler/ir/graph_from_trace.hpp"
 #include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
@@ -71,7 +72,8 @@ EngineComparison systemc_engine(const ModelOptions& o, const StudyRun& run) {
   const std::filesystem::path configs = configs_dir(o.study.configs_dir);
   const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, configs));
   const GemmTrace trace =
-      o.trace_csv.empty() ? build_trace(o.trace, configs) : read_trace_csv(o.trace_csv);
+      o.trace_csv.empty() ? build_trace(o.trace, configs)
+                          : ir::read_graph_checked_trace_csv(o.trace_csv);
   const SystemSpec sys{hw.name,
                        hw,
                        recorded_method(run),

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "compiler/ir/graph_check.hpp"
+#include "workloads/trace_csv.hpp"
 #include "workloads/trace_graph.hpp"
 
 namespace lutsim::ir {
@@ -160,6 +161,17 @@ Graph graph_from_trace(const GemmTrace& trace) {
   if (trace.ops.empty()) throw GraphError("graph_from_trace: the trace of " + trace.model +
                                           " has no ops");
   return Builder(trace).build();
+}
+
+GemmTrace read_graph_checked_trace_csv(const std::filesystem::path& file) {
+  GemmTrace trace = read_trace_csv(file);
+  if (trace.structure != TraceStructure::kDataflow) return trace;
+  try {
+    graph_from_trace(trace);
+  } catch (const GraphError& e) {
+    throw GraphError(file.string() + ": " + e.what());
+  }
+  return trace;
 }
 
 }  // namespace lutsim::ir

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <filesystem>
+
 #include "compiler/ir/graph.hpp"
 #include "workloads/trace.hpp"
 
@@ -25,5 +27,11 @@ inline constexpr std::string_view kInputNodeName = "@input";
 // whose m x n x batch is not its elements, or a graph check that fails;
 // TraceStructureError (workloads/trace_graph) for broken trace structure.
 Graph graph_from_trace(const GemmTrace& trace);
+
+// The trace of a trace CSV file (workloads/trace_csv.hpp), a trace with
+// structure checked to form a graph: shapes the graph refuses (an operand
+// smaller than its reader reads) are a GraphError that names the file, as the
+// reader's own errors do, not one naming only a node.
+GemmTrace read_graph_checked_trace_csv(const std::filesystem::path& file);
 
 }  // namespace lutsim::ir

@@ -10,6 +10,7 @@
 #include "studies/hardware_configs.hpp"
 #include "studies/trace_request_keys.hpp"
 #include "workloads/model_catalog.hpp"
+#include "compiler/ir/graph_from_trace.hpp"
 #include "workloads/trace_csv.hpp"
 #include "workloads/trace_metrics.hpp"
 
@@ -145,7 +146,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   const GemmTrace trace =
       spec_.trace_csv.empty()
           ? make_trace(*model_, spec_.request)
-          : read_trace_csv(spec_.trace_csv);
+          : ir::read_graph_checked_trace_csv(spec_.trace_csv);
   const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
                        spec_.launch_gaps, spec_.attention};
   const EndToEndResult r = simulate_forward(trace, sys);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -241,5 +242,21 @@ TEST_CASE("lutsim compile: a trace CSV and refused inputs", "[cli][compiler]") {
                              passes.string() + out);
   CHECK(bad.status != 0);
   CHECK_THAT(bad.out, Catch::Contains(passes.string() + ":1") && Catch::Contains("'fuse'"));
+
+  // Issue 16 probe set: shapes the graph refuses named a node but not the trace file.
+  std::ifstream corpus("fuzz/corpus/trace_csv/bitnet_decode.csv");
+  std::string text((std::istreambuf_iterator<char>(corpus)), std::istreambuf_iterator<char>());
+  const std::string row = "attn_score,attention_score,1,17,100,32";
+  REQUIRE(text.find(row) != std::string::npos);
+  text.replace(text.find(row), row.size(), "attn_score,attention_score,65537,17,100,32");
+  const fs::path bad_graph = dir / "bad_graph.csv";
+  std::ofstream(bad_graph) << text;
+  for (const std::string command : {"compile", "model"}) {
+    const Run r = run_lutsim(command + " --hw a100_lut_4x --trace " + bad_graph.string() + out);
+    CHECK(r.status == 1);
+    CHECK(r.out == "lutsim: error: " + bad_graph.string() +
+                       ": graph: node 'attn_score' (attention_score): operand 0 reads "
+                       "'rotary_embedding' 1x6400 fp16, expected at least 209718400 values\n");
+  }
   fs::remove_all(dir);
 }
