@@ -4,13 +4,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "compiler/ir/graph_from_trace.hpp"
 #include "ppa/energy/run_energy.hpp"
 #include "studies/energy_keys.hpp"
 #include "studies/forward_pass_keys.hpp"
 #include "studies/hardware_configs.hpp"
 #include "studies/trace_request_keys.hpp"
 #include "workloads/model_catalog.hpp"
-#include "compiler/ir/graph_from_trace.hpp"
 #include "workloads/trace_csv.hpp"
 #include "workloads/trace_metrics.hpp"
 
@@ -47,6 +47,17 @@ LinearMethod choose_method(const ModelStudySpec& s, const GemmTrace& trace) {
                                 std::string(to_string(m)));
   }
   return m;
+}
+
+// The forward pass timed. What the simulator refuses in the model's own
+// dimensions (a head_dim no fused kernel has, a K the LUT table groups do not
+// divide) names the model or trace it comes from (`source`, as given).
+EndToEndResult simulate(const GemmTrace& trace, const SystemSpec& sys, const std::string& source) {
+  try {
+    return simulate_forward(trace, sys);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(source + ": " + e.what());
+  }
 }
 
 // Energy per token of every operator and of the whole pass, or why the
@@ -149,7 +160,8 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
           : ir::read_graph_checked_trace_csv(spec_.trace_csv);
   const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
                        spec_.launch_gaps, spec_.attention};
-  const EndToEndResult r = simulate_forward(trace, sys);
+  const EndToEndResult r =
+      simulate(trace, sys, spec_.trace_csv.empty() ? spec_.model : spec_.trace_csv);
   if (progress) progress(1, 1, "forward pass timed");
 
   const std::int64_t tokens = tokens_per_forward(trace);

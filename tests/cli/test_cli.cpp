@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -718,5 +719,32 @@ TEST_CASE("an output path that is a FIFO or a device is refused, not replaced", 
                   "cannot write " + fifo.string() + ": not a regular file (a FIFO, device or "
                   "socket)"}});
   CHECK(std::filesystem::is_fifo(fifo));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("what a model run refuses in the model's own dimensions names the model file", "[cli]") {
+  // Issue 16 probe set: 'head_dim above 256 has no fused kernel' and 'K = 11009 is not a
+  // multiple of the table group size 4' named a dimension but not the model file it came from.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model_dims";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ifstream in("configs/models/llama2_7b.yaml");
+  const std::string llama((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto variant = [&](const std::string& file, const std::string& from, const std::string& to) {
+    std::string text = llama;
+    REQUIRE(text.find(from) != std::string::npos);
+    text.replace(text.find(from), from.size(), to);
+    std::ofstream(dir / file) << text;
+    return (dir / file).string();
+  };
+  const std::string wide_heads = variant("wide_heads.yaml", "head_dim: 128", "head_dim: 512");
+  const std::string odd_ffn =
+      variant("odd_ffn.yaml", "ffn_intermediate_size: 11008", "ffn_intermediate_size: 11009");
+  check_refused({{"model --hw a100_lut_4x --model " + wide_heads + " --phase decode --wbits 2",
+                  wide_heads + ": attention batch=32 q_heads=1 kv_heads=1 q_len=1 kv_len=1 "
+                               "head_dim=512: head_dim above 256 has no fused kernel"},
+                 {"model --hw a100_lut_4x --model " + odd_ffn + " --phase decode --wbits 2",
+                  odd_ffn + ": split_precompute: linear 'ffn_down': K = 11009 is not a multiple "
+                  "of the table group size 4"}});
   std::filesystem::remove_all(dir);
 }
