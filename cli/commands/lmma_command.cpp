@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "cli/at_least.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/text_table.hpp"
@@ -169,9 +170,9 @@ void add_lmma_command(CLI::App& app) {
   auto* program =
       cmd->add_option("--program", o->program, "LMMA program file")->check(CLI::ExistingFile);
   auto* m =
-      cmd->add_option("--m", o->m, "GEMM rows of X (batch x tokens)")->check(CLI::PositiveNumber);
-  auto* n = cmd->add_option("--n", o->n, "GEMM output features")->check(CLI::PositiveNumber);
-  auto* k = cmd->add_option("--k", o->k, "GEMM input features")->check(CLI::PositiveNumber);
+      cmd->add_option("--m", o->m, "GEMM rows of X (batch x tokens)")->check(at_least(1));
+  auto* n = cmd->add_option("--n", o->n, "GEMM output features")->check(at_least(1));
+  auto* k = cmd->add_option("--k", o->k, "GEMM input features")->check(at_least(1));
   auto* kernel =
       cmd->add_option(
              "--kernel", o->kernel,

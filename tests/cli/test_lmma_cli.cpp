@@ -136,6 +136,10 @@ TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
   CHECK_THAT(address.out, Catch::StartsWith("lutsim: error: tests/cli/data/lmma_bad_address.lmma: "
                                             "line 2: ld.shared.b128 t0, [lane*65537]: lane 1 "
                                             "address 65537: expected a multiple of 16"));
+  // Issue 16 (--m 0 printed DBL_MAX in 309 digits): lmma's sizes too say so in one short line.
+  const Run zero = run("lmma --hw a100_lut_4x --m 16 --n 256 --k 0");
+  CHECK(zero.status == 2);
+  CHECK(zero.out == "lutsim: error: --k: expected an integer >= 1, got '0' (see lutsim --help)\n");
   // Combinations the MMA baseline does not model are refused by name.
   const Run wbits = run("lmma --hw a100_sxm4_80gb --kernel mma --m 16 --n 256 --k 64 --wbits 2");
   CHECK(wbits.status == 2);
