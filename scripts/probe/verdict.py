@@ -8,8 +8,9 @@ exit 0      the run printed something (or wrote its --out), every figure in its
             --out (the default results/ folder when no --out is given).
 exit != 0   stderr holds exactly one line starting 'lutsim: error: ', the last
             (progress lines may precede it); it names the input or option the
-            probe varied; no output holds an uncaught exception's or a
-            sanitizer's text.
+            probe varied and quotes no implausible figure (DBL_MAX in 309
+            digits); no output holds an uncaught exception's or a sanitizer's
+            text.
 a signal    the process died of a signal: a crash.
 timeout     no exit within the timeout (60 s by default): a hang.
 """
@@ -126,7 +127,7 @@ def error_problems(stderr, names):
                 "expected one, the last (progress lines may come before it)"]
     if names and not any(n.lower() in errors[0].lower() for n in names):
         return [f"the error names none of {names}"]
-    return []
+    return [p for p in figure_problems(errors[0], "the error") if "implausible" in p]
 
 
 def bare_text(*outputs):
