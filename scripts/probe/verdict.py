@@ -127,7 +127,9 @@ def error_problems(stderr, names):
                 "expected one, the last (progress lines may come before it)"]
     if names and not any(n.lower() in errors[0].lower() for n in names):
         return [f"the error names none of {names}"]
-    return [p for p in figure_problems(errors[0], "the error") if "implausible" in p]
+    # A value the input gave (1e308) may be quoted back; a number of 40 digits is not one.
+    long = [m.group(0) for m in _NUMBER.finditer(errors[0]) if sum(c.isdigit() for c in m.group(0)) >= 40]
+    return [f"the error quotes a {len(long[0])}-character number"] if long else []
 
 
 def bare_text(*outputs):
