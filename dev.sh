@@ -17,10 +17,10 @@ build() {
   # NDEBUG) at about 30% less compile CPU and far smaller binaries to link
   # (measured on four of the heaviest translation units). A hand-made build
   # keeps CMakeLists.txt's RelWithDebInfo default.
-  # A unity build (CMake's batches of 8 sources of a target; not the tests,
-  # tests/CMakeLists.txt): most of a translation unit's compile time here is
-  # parsing the same headers (-fsyntax-only took 71-99% of the CPU time of an
-  # -O2 compile of the five library and test sources measured), so batching
+  # A unity build (CMake's batches of 8 sources of a target, tests and
+  # Verilated models included): most of a translation unit's compile time here
+  # is parsing the same headers (-fsyntax-only took 71-99% of the CPU time of
+  # an -O2 compile of the five library and test sources measured), so batching
   # saves most of it.
   cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
     -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_UNITY_BUILD=ON >/dev/null

@@ -19,7 +19,7 @@
 namespace {
 
 using lutsim::test::Run;
-Run run(const std::string &args) { return lutsim::test::run_lutsim(args); }
+using lutsim::test::run_lutsim;
 
 int lines(const std::string &s) {
   return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
@@ -30,7 +30,7 @@ const std::string kData = "tests/core/specs/data/";
 // Each command fails with one line of output that holds its message.
 void check_refused(const std::vector<std::pair<std::string, std::string>> &cases) {
   for (const auto &[args, message] : cases) {
-    const Run r = run(args);
+    const Run r = run_lutsim(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status != 0);
     CHECK(lines(r.out) == 1);
@@ -41,11 +41,11 @@ void check_refused(const std::vector<std::pair<std::string, std::string>> &cases
 } // namespace
 
 TEST_CASE("help tells every command", "[cli]") {
-  const Run r = run("--help");
+  const Run r = run_lutsim("--help");
   CHECK(r.status == 0);
   for (const char *c : {"accuracy", "config", "sweep"})
     CHECK_THAT(r.out, Catch::Contains(c));
-  CHECK_THAT(run("accuracy --help").out, Catch::Contains("--set"));
+  CHECK_THAT(run_lutsim("accuracy --help").out, Catch::Contains("--set"));
 }
 
 TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
@@ -53,7 +53,7 @@ TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
        {"", "frobnicate", "accuracy --bogus", "config",
         "config x.yaml --kind hw",
         "config configs/studies/numerics_accuracy.yaml --kind gpu"}) {
-    const Run r = run(args);
+    const Run r = run_lutsim(args);
     INFO("args: " << args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(lines(r.out) == 1);
@@ -64,24 +64,24 @@ TEST_CASE("bad command lines give one line and exit status 2", "[cli]") {
 TEST_CASE("malformed configs give one line naming file line and key and exit "
           "status 1",
           "[cli]") {
-  const Run unknown = run("config --kind hw " + kData + "bad_unknown_key.yaml");
+  const Run unknown = run_lutsim("config --kind hw " + kData + "bad_unknown_key.yaml");
   CHECK(unknown.status == 1);
   CHECK(unknown.out ==
         "lutsim: error: " + kData +
             "bad_unknown_key.yaml:14:3: memory.hbm_generation: unknown key "
             "'hbm_generation' (allowed keys: dram_bw_bytes_per_s, dram_bytes, dram_latency_s, "
             "l2_bw_bytes_per_cycle)\n");
-  const Run type = run("config --kind hw " + kData + "bad_wrong_type.yaml");
+  const Run type = run_lutsim("config --kind hw " + kData + "bad_wrong_type.yaml");
   CHECK(type.status == 1);
   CHECK_THAT(type.out,
              Catch::Contains(
                  "bad_wrong_type.yaml:4:13: sm.clock_hz: expected a number"));
-  const Run missing = run("config --kind hw " + kData + "bad_missing_key.yaml");
+  const Run missing = run_lutsim("config --kind hw " + kData + "bad_missing_key.yaml");
   CHECK(missing.status == 1);
   CHECK_THAT(missing.out,
              Catch::Contains("bad_missing_key.yaml:9:3: "
                              "tensor_core.fp16_fma_per_cycle_per_sm: missing"));
-  const Run set = run("accuracy --set problem.q=1");
+  const Run set = run_lutsim("accuracy --set problem.q=1");
   CHECK(set.status == 1);
   CHECK_THAT(set.out, Catch::Contains("--set problem.q=1") &&
                           Catch::Contains("allowed keys"));
@@ -89,8 +89,7 @@ TEST_CASE("malformed configs give one line naming file line and key and exit "
 
 TEST_CASE("config prints the resolved config with defaults and overrides",
           "[cli]") {
-  const Run r =
-      run("config --kind hw " + kData + "lut_4x.yaml --set sm.count=132");
+  const Run r = run_lutsim("config --kind hw " + kData + "lut_4x.yaml --set sm.count=132");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["sm"]["count"] == 132);
@@ -102,8 +101,7 @@ TEST_CASE("accuracy writes CSV and JSON with config and revision and units",
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_accuracy";
   std::filesystem::remove_all(dir);
-  const Run r = run("accuracy --set problem.k=256 --set problem.n=32 --out " +
-                    dir.string());
+  const Run r = run_lutsim("accuracy --set problem.k=256 --set problem.n=32 --out " + dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "accuracy.json");
@@ -127,8 +125,7 @@ TEST_CASE("sweep runs every point and records each point's config", "[cli]") {
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_sweep";
   std::filesystem::remove_all(dir);
-  const Run r =
-      run("sweep tests/cli/data/tiny_sweep.yaml --out " + dir.string());
+  const Run r = run_lutsim("sweep tests/cli/data/tiny_sweep.yaml --out " + dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "sweep.json");
@@ -144,8 +141,7 @@ TEST_CASE("a bad sweep value is reported before any point runs", "[cli]") {
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_bad_sweep";
   std::filesystem::remove_all(dir);
-  const Run r =
-      run("sweep tests/cli/data/bad_axis_sweep.yaml --out " + dir.string());
+  const Run r = run_lutsim("sweep tests/cli/data/bad_axis_sweep.yaml --out " + dir.string());
   CHECK(r.status == 1);
   CHECK(lines(r.out) == 1);
   CHECK_THAT(r.out, Catch::Contains("--set problem.m=0") &&
@@ -159,9 +155,10 @@ TEST_CASE("compare writes every system's latency with speedups and assumptions",
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_compare";
   std::filesystem::remove_all(dir);
-  const Run r = run("compare --set models=[Llama-2-7B] --set weight_bits=[2] "
-                    "--set activations=[fp16] --out " +
-                    dir.string());
+  const Run r = run_lutsim(
+      "compare --set models=[Llama-2-7B] --set weight_bits=[2] "
+      "--set activations=[fp16] --out " +
+      dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "compare.json");
@@ -195,10 +192,11 @@ TEST_CASE("compare keeps the latency of a system whose actions have no price",
   // the missing price, every other row is priced.
   const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_unpriced";
   std::filesystem::remove_all(dir);
-  const Run r = run("compare --set models=[Llama-2-7B] --set weight_bits=[2] --set "
-                    "activations=[fp16] --set "
-                    "hw.a100_lut_4x.lut_tensor_core.table_format=int8_quantized --out " +
-                    dir.string());
+  const Run r = run_lutsim(
+      "compare --set models=[Llama-2-7B] --set weight_bits=[2] --set "
+      "activations=[fp16] --set "
+      "hw.a100_lut_4x.lut_tensor_core.table_format=int8_quantized --out " +
+      dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "compare.json");
@@ -227,11 +225,11 @@ TEST_CASE(
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_hw";
   std::filesystem::remove_all(dir);
-  const Run r =
-      run("compare --set models=[Llama-2-7B] --set weight_bits=[2] --set "
-          "activations=[fp16] "
-          "--set hw.a100_lut_4x.lut_tensor_core.throughput_scale=8 --out " +
-          dir.string());
+  const Run r = run_lutsim(
+      "compare --set models=[Llama-2-7B] --set weight_bits=[2] --set "
+      "activations=[fp16] "
+      "--set hw.a100_lut_4x.lut_tensor_core.throughput_scale=8 --out " +
+      dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "compare.json");
@@ -258,8 +256,7 @@ TEST_CASE(
   }
   std::filesystem::remove_all(dir);
 
-  const Run bad =
-      run("compare --set hw.a100_lut_4x.lut_tensor_core.array_nn=128");
+  const Run bad = run_lutsim("compare --set hw.a100_lut_4x.lut_tensor_core.array_nn=128");
   CHECK(bad.status == 1);
   CHECK(lines(bad.out) == 1);
   CHECK_THAT(
@@ -274,8 +271,7 @@ TEST_CASE(
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_hw_sweep";
   std::filesystem::remove_all(dir);
-  const Run r = run("sweep tests/cli/data/lut_array_shape_sweep.yaml --out " +
-                    dir.string());
+  const Run r = run_lutsim("sweep tests/cli/data/lut_array_shape_sweep.yaml --out " + dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "sweep.json");
@@ -324,13 +320,12 @@ TEST_CASE(
 
 TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line",
           "[cli]") {
-  const Run ok =
-      run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2");
+  const Run ok = run_lutsim("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2");
   CHECK(ok.status == 0);
   CHECK_THAT(ok.out, Catch::StartsWith(
                          "lut w2 fp16 on A100-LUT-4X: M=16 N=4096 K=4096") &&
                          Catch::Contains("bound") && Catch::Contains("tiling"));
-  const Run bad = run("gemm --hw no_such_gpu --m 1 --n 1 --k 1");
+  const Run bad = run_lutsim("gemm --hw no_such_gpu --m 1 --n 1 --k 1");
   CHECK(bad.status == 1);
   CHECK(lines(bad.out) == 1);
   CHECK_THAT(bad.out, Catch::Contains("no_such_gpu.yaml"));
@@ -338,10 +333,11 @@ TEST_CASE("gemm prints the estimate and rejects an unknown GPU in one line",
 
 TEST_CASE("gemm runs the activation type it is given, or names the one it cannot", "[cli]") {
   // Issue 16 item 1: FP8 activations on a LUT GPU used to print an FP16 kernel.
-  const Run fp8 = run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --act fp8 --wbits 2");
+  const Run fp8 = run_lutsim("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --act fp8 --wbits 2");
   CHECK(fp8.status == 0);
   CHECK_THAT(fp8.out, Catch::StartsWith("lut w2 fp8_e4m3 on A100-LUT-4X"));
-  const Run bf16 = run("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --act bf16 --wbits 2");
+  const Run bf16 =
+      run_lutsim("gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --act bf16 --wbits 2");
   CHECK(bf16.status == 1);
   CHECK(lines(bf16.out) == 1);
   CHECK_THAT(bf16.out, Catch::Contains("bf16 is not modelled"));
@@ -349,18 +345,20 @@ TEST_CASE("gemm runs the activation type it is given, or names the one it cannot
 
 TEST_CASE("a dense kernel runs the weight bits it is given, or names the pairing", "[cli]") {
   // Issue 16 item 1: --kernel dense ignored --wbits, and W16 with int8 activations ran as W8A8.
-  const Run low_bit = run("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --kernel dense --wbits 2");
+  const Run low_bit =
+      run_lutsim("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --kernel dense --wbits 2");
   CHECK(low_bit.status == 1);
   CHECK(lines(low_bit.out) == 1);
   CHECK_THAT(low_bit.out, Catch::Contains("with fp16 activations the weights are 16-bit, got 2-bit"));
-  const Run w16a8 = run("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --act int8");
+  const Run w16a8 = run_lutsim("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --act int8");
   CHECK(w16a8.status == 1);
   CHECK(lines(w16a8.out) == 1);
   CHECK_THAT(w16a8.out, Catch::Contains("with int8 activations the weights are 8-bit, got 16-bit"));
-  const Run w8a8 = run("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --act int8 --wbits 8");
+  const Run w8a8 =
+      run_lutsim("gemm --hw a100_sxm4_80gb --m 16 --n 4096 --k 4096 --act int8 --wbits 8");
   CHECK(w8a8.status == 0);
   CHECK_THAT(w8a8.out, Catch::StartsWith("dense int8 on A100-SXM4-80GB"));
-  const Run model = run("model --hw a100_sxm4_80gb --model Llama-2-7B --act int8");
+  const Run model = run_lutsim("model --hw a100_sxm4_80gb --model Llama-2-7B --act int8");
   CHECK(model.status == 1);
   CHECK_THAT(model.out, Catch::Contains("got 16-bit weights"));
 }
@@ -371,19 +369,21 @@ TEST_CASE("output that cannot be written is a failure", "[cli]") {
                            "config configs/studies/numerics_accuracy.yaml --kind study",
                            "--help"}) {
     INFO(args);
-    CHECK(run(std::string(args) + " > /dev/full").status == 1);
-    CHECK(run(std::string(args) + " > /dev/null").status == 0);
+    CHECK(run_lutsim(std::string(args) + " > /dev/full").status == 1);
+    CHECK(run_lutsim(std::string(args) + " > /dev/null").status == 0);
   }
 }
 
 TEST_CASE("sizes past the 64-bit limit are refused, not wrapped around", "[cli]") {
   // Issue 16 item 4: this GEMM printed -6.5e23 us; a huge model batch gave negative times.
-  const Run gemm = run("gemm --hw a100_lut_4x --m 99999999999 --n 99999999999 --k 99999999999 "
-                       "--wbits 2");
+  const Run gemm = run_lutsim(
+      "gemm --hw a100_lut_4x --m 99999999999 --n 99999999999 --k 99999999999 "
+      "--wbits 2");
   CHECK(gemm.status == 1);
   CHECK(lines(gemm.out) == 1);
   CHECK_THAT(gemm.out, Catch::Contains("exceeds the modelled limit of 2^56"));
-  const Run model = run("model --hw a100_sxm4_80gb --model Llama-2-7B --batch 1048576 --seq 1048576");
+  const Run model =
+      run_lutsim("model --hw a100_sxm4_80gb --model Llama-2-7B --batch 1048576 --seq 1048576");
   CHECK(model.status == 1);
   CHECK_THAT(model.out, Catch::Contains("exceeds the modelled limit of 2^56"));
 }
@@ -407,9 +407,10 @@ TEST_CASE("model writes the per-operator breakdown", "[cli]") {
   const auto dir =
       std::filesystem::temp_directory_path() / "lutsim_test_cli_model";
   std::filesystem::remove_all(dir);
-  const Run r = run("model --hw a100_sxm4_80gb --model Llama-2-7B --phase "
-                    "decode --batch 4 --wbits 4 --out " +
-                    dir.string());
+  const Run r = run_lutsim(
+      "model --hw a100_sxm4_80gb --model Llama-2-7B --phase "
+      "decode --batch 4 --wbits 4 --out " +
+      dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::ifstream in(dir / "model.json");
@@ -435,8 +436,10 @@ TEST_CASE("model times a run whose actions have no price and says the energy is 
   // reported, the energy column is left out and the reason named, not guessed.
   const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model_bf16";
   std::filesystem::remove_all(dir);
-  const Run r = run("model --hw a100_sxm4_80gb --model Llama-2-7B --phase decode --batch 4 --act "
-                    "bf16 --out " + dir.string());
+  const Run r = run_lutsim(
+      "model --hw a100_sxm4_80gb --model Llama-2-7B --phase decode --batch 4 --act "
+      "bf16 --out " +
+      dir.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("ms per forward pass (fused attention), energy per token not "
@@ -459,12 +462,11 @@ TEST_CASE("an exported trace simulates exactly like the generated one",
   std::filesystem::create_directories(dir);
   const std::string req =
       "--model Llama-2-7B --phase decode --batch 4 --kv-len 128 --wbits 2";
-  REQUIRE(run("trace " + req + " -o " + (dir / "t.csv").string()).status == 0);
-  REQUIRE(
-      run("model --hw a100_lut_4x " + req + " --out " + (dir / "gen").string())
-          .status == 0);
-  REQUIRE(run("model --hw a100_lut_4x --trace " + (dir / "t.csv").string() +
-              " --out " + (dir / "csv").string())
+  REQUIRE(run_lutsim("trace " + req + " -o " + (dir / "t.csv").string()).status == 0);
+  REQUIRE(run_lutsim("model --hw a100_lut_4x " + req + " --out " + (dir / "gen").string()).status ==
+          0);
+  REQUIRE(run_lutsim("model --hw a100_lut_4x --trace " + (dir / "t.csv").string() + " --out " +
+                     (dir / "csv").string())
               .status == 0);
   auto total = [](const std::filesystem::path &p) {
     std::ifstream in(p / "model.json");
@@ -474,8 +476,7 @@ TEST_CASE("an exported trace simulates exactly like the generated one",
     return ms;
   };
   CHECK(total(dir / "csv") == total(dir / "gen"));
-  CHECK(run("model --hw a100_lut_4x").status ==
-        2); // neither --model nor --trace
+  CHECK(run_lutsim("model --hw a100_lut_4x").status == 2);  // neither --model nor --trace
   std::filesystem::remove_all(dir);
 }
 
@@ -486,10 +487,10 @@ TEST_CASE(
       "trace --model OPT-6.7B --phase decode --batch 1 --kv-len 127 ";
   const std::string captured =
       " --compare tests/validation/data/opt_6_7b_hf_decode_bs1.csv";
-  const Run same = run(req + "--fusion separate" + captured);
+  const Run same = run_lutsim(req + "--fusion separate" + captured);
   CHECK(same.status == 0);
   CHECK(same.out == "linear ops match\n");
-  const Run fused = run(req + "--fusion framework" + captured);
+  const Run fused = run_lutsim(req + "--fusion framework" + captured);
   CHECK(fused.status == 1);
   CHECK_THAT(
       fused.out,
@@ -499,7 +500,7 @@ TEST_CASE(
 }
 
 TEST_CASE("gemm --json gives the time, bound and tiling with units in the keys", "[cli]") {
-  const Run r = run("gemm --hw a100_sxm4_80gb --m 1 --n 16384 --k 16384 --json");
+  const Run r = run_lutsim("gemm --hw a100_sxm4_80gb --m 1 --n 16384 --k 16384 --json");
   INFO(r.out);
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -526,7 +527,7 @@ TEST_CASE("model --json gives every operator, the totals and the attention mode"
   const std::string args =
       "model --hw h100_sxm --model Llama-2-7B --phase decode --batch 4 --kv-len 127 --json --out " +
       dir.string();
-  const Run fused = run(args);
+  const Run fused = run_lutsim(args);
   INFO(fused.out);
   REQUIRE(fused.status == 0);
   const auto j = nlohmann::json::parse(fused.out);
@@ -554,14 +555,15 @@ TEST_CASE("model --json gives every operator, the totals and the attention mode"
   CHECK(j["totals"]["forward_pass_ms"].get<double>() == Approx(total_ms));
   CHECK(std::filesystem::exists(dir / "model.json"));  // the files are still written
 
-  const Run unfused = run(args + " --attention unfused");
+  const Run unfused = run_lutsim(args + " --attention unfused");
   REQUIRE(unfused.status == 0);
   const auto u = nlohmann::json::parse(unfused.out);
   CHECK(u["totals"]["attention"] == "unfused");
   int softmax = 0;
   for (const auto& op : u["tables"]["model"]) softmax += op["op"] == "attn_softmax";
   CHECK(softmax == 1);
-  const Run text = run("model --hw h100_sxm --model Llama-2-7B --phase decode --out " + dir.string());
+  const Run text =
+      run_lutsim("model --hw h100_sxm --model Llama-2-7B --phase decode --out " + dir.string());
   CHECK_THAT(text.out, Catch::Contains("ms per forward pass (fused attention)"));
   std::filesystem::remove_all(dir);
 }
@@ -593,7 +595,7 @@ TEST_CASE("a run's result folder appears whole, and never over files it did not 
   const auto out = std::filesystem::temp_directory_path() / "lutsim_test_cli_result_folder";
   std::filesystem::remove_all(out);
   const std::string gemm = "gemm --hw a100_lut_4x --m 16 --n 4096 --k 4096 --wbits 2 --out ";
-  REQUIRE(run(gemm + out.string()).status == 0);
+  REQUIRE(run_lutsim(gemm + out.string()).status == 0);
   std::ifstream manifest_in(out / "lutsim_run.json");
   const auto manifest = nlohmann::json::parse(manifest_in);
   CHECK(manifest["command"] == "gemm");
@@ -601,9 +603,10 @@ TEST_CASE("a run's result folder appears whole, and never over files it did not 
   CHECK(manifest["files"][0]["name"] == "gemm.csv");
   CHECK(manifest["files"][1]["name"] == "gemm.json");
   CHECK(manifest["files"][1]["bytes"] == std::filesystem::file_size(out / "gemm.json"));
-  REQUIRE(run(gemm + out.string()).status == 0);  // a second run of the same command replaces it
+  REQUIRE(run_lutsim(gemm + out.string()).status ==
+          0);  // a second run of the same command replaces it
   { std::ofstream(out / "notes.txt") << "mine"; }
-  const Run refused = run(gemm + out.string());
+  const Run refused = run_lutsim(gemm + out.string());
   CHECK(refused.status == 1);
   CHECK(lines(refused.out) == 1);
   CHECK_THAT(refused.out, Catch::Contains("it holds notes.txt, which this run does not write"));
@@ -630,7 +633,7 @@ TEST_CASE("empty and repeated inputs are errors, not empty or repeated rows", "[
 
 TEST_CASE("compare measures a LUT design against the GPU it is built on", "[cli]") {
   // Issue 16 item 2: an H100 LUT design against the A100 baseline was sold as a 5x speedup.
-  const Run mixed = run("compare --set 'lut_gpus=[h100_lut_4x]'");
+  const Run mixed = run_lutsim("compare --set 'lut_gpus=[h100_lut_4x]'");
   CHECK(mixed.status == 1);
   CHECK(lines(mixed.out) == 1);
   CHECK_THAT(mixed.out, Catch::Contains("lut_gpus: H100-LUT-4X (h100_lut_4x.yaml -> h100_sxm.yaml) "
@@ -639,9 +642,11 @@ TEST_CASE("compare measures a LUT design against the GPU it is built on", "[cli]
                                         "they extend"));
   const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_compare_h100";
   std::filesystem::remove_all(dir);
-  const Run own = run("compare --set baseline_gpu=h100_sxm --set 'lut_gpus=[h100_lut_4x]' "
-                      "--set models=[Llama-2-7B] --set weight_bits=[2] --set activations=[fp16] "
-                      "--out " + dir.string());
+  const Run own = run_lutsim(
+      "compare --set baseline_gpu=h100_sxm --set 'lut_gpus=[h100_lut_4x]' "
+      "--set models=[Llama-2-7B] --set weight_bits=[2] --set activations=[fp16] "
+      "--out " +
+      dir.string());
   INFO(own.out);
   REQUIRE(own.status == 0);
   std::ifstream in(dir / "compare.json");
@@ -680,7 +685,7 @@ TEST_CASE("count options below their minimum say so in one line", "[cli]") {
   check_refused({{gemm + "--m 0", "--m: expected an integer >= 1, got '0'"},
                  {gemm + "--m 99999999999999999999",
                   "--m: expected an integer >= 1, got '99999999999999999999'"}});
-  CHECK(run(gemm + "--m 0").out.size() < 200);
+  CHECK(run_lutsim(gemm + "--m 0").out.size() < 200);
 }
 
 TEST_CASE("trace options past their documented maximum are refused at the option", "[cli]") {
@@ -702,7 +707,7 @@ TEST_CASE("trace options past their documented maximum are refused at the option
 
 TEST_CASE("a FIFO or a device as a config is refused, not read", "[cli]") {
   // Issue 16: a FIFO as a config blocked, /dev/zero ate memory.
-  const Run zero = run("config --kind hw /dev/zero");
+  const Run zero = run_lutsim("config --kind hw /dev/zero");
   CHECK(zero.status == 1);
   CHECK_THAT(zero.out, Catch::Contains("/dev/zero") &&
                           Catch::Contains("not a regular file (a FIFO, device or socket)"));

@@ -10,9 +10,7 @@ namespace {
 
 using lutsim::test::Run;
 
-Run run(const std::string& args) {
-  return lutsim::test::run_lutsim(args);
-}
+using lutsim::test::run_lutsim;
 
 nlohmann::json row_of(const nlohmann::json& doc) {
   REQUIRE(doc["rows"].size() == 1);
@@ -27,7 +25,7 @@ nlohmann::json row_of(const nlohmann::json& doc) {
 // one of the four arrays (latency 7 + 1), and writes 16 registers in 4
 // cycles: issues at 27, 46, 65, done at 84; 26 + 18 + 18 dependency stalls.
 TEST_CASE("lutsim lmma runs a program file and reports cycles with units", "[cli][systemc]") {
-  const Run r = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --json");
+  const Run r = run_lutsim("lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --json");
   INFO(r.out);
   REQUIRE(r.status == 0);
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -44,14 +42,14 @@ TEST_CASE("lutsim lmma runs a program file and reports cycles with units", "[cli
   CHECK(doc["command"] == "lmma");
   CHECK(doc.contains("git_revision"));
 
-  const Run text = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma");
+  const Run text = run_lutsim("lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma");
   CHECK(text.status == 0);
   CHECK_THAT(text.out, Catch::Contains("A100-LUT-4X sub-core") && Catch::Contains("cycles"));
 }
 
 TEST_CASE("lutsim lmma generates the warp program of a GEMM", "[cli][systemc]") {
   // Small K: every K step resident, so the values are checked against lut_mpgemm.
-  const Run small = run("lmma --hw a100_lut_4x --m 16 --n 4096 --k 256 --wbits 2 --json");
+  const Run small = run_lutsim("lmma --hw a100_lut_4x --m 16 --n 4096 --k 256 --wbits 2 --json");
   INFO(small.out);
   REQUIRE(small.status == 0);
   const nlohmann::json doc = nlohmann::json::parse(small.out);
@@ -64,7 +62,7 @@ TEST_CASE("lutsim lmma generates the warp program of a GEMM", "[cli][systemc]") 
   CHECK(doc["gemm"]["sub_core_over_tile_model"].get<double>() == Approx(0.684).epsilon(0.01));
   CHECK(doc["config"]["lmma"]["gemm"]["wbits"] == 2);
 
-  const Run large = run("lmma --hw a100_lut_4x --m 2048 --n 8192 --k 8192 --wbits 2");
+  const Run large = run_lutsim("lmma --hw a100_lut_4x --m 2048 --n 8192 --k 8192 --wbits 2");
   INFO(large.out);
   REQUIRE(large.status == 0);
   CHECK_THAT(large.out, Catch::Contains("values: not computed") &&
@@ -78,7 +76,7 @@ TEST_CASE("lutsim lmma generates the warp program of a GEMM", "[cli][systemc]") 
 // tensor core is the A100's, so the warp tile runs at 0.993 of the dense rate
 // (docs/systemc.md, "MMA baseline programs").
 TEST_CASE("lutsim lmma --kernel mma runs the MMA baseline of the same GEMM", "[cli][systemc]") {
-  const Run r = run("lmma --hw a100_lut_4x --kernel mma --m 2048 --n 8192 --k 8192 --json");
+  const Run r = run_lutsim("lmma --hw a100_lut_4x --kernel mma --m 2048 --n 8192 --k 8192 --json");
   INFO(r.out);
   REQUIRE(r.status == 0);
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -100,14 +98,14 @@ TEST_CASE("lutsim lmma --kernel mma runs the MMA baseline of the same GEMM", "[c
   CHECK(doc["config"]["lmma"]["gemm"]["kernel"] == "mma");
   CHECK_FALSE(doc["config"]["lmma"]["gemm"].contains("wbits"));
 
-  const Run text = run("lmma --hw a100_sxm4_80gb --kernel mma --m 2048 --n 8192 --k 8192");
+  const Run text = run_lutsim("lmma --hw a100_sxm4_80gb --kernel mma --m 2048 --n 8192 --k 8192");
   CHECK(text.status == 0);
   CHECK_THAT(text.out, Catch::Contains("mma GEMM 2048 x 8192 x 8192 fp16") &&
                            Catch::Contains("MMA baseline runs timing only"));
 }
 
 TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
-  const Run help = run("lmma --help");
+  const Run help = run_lutsim("lmma --help");
   CHECK(help.status == 0);
   CHECK_THAT(help.out, Catch::Contains("--program") && Catch::Contains("--wbits") &&
                            Catch::Contains("sub_core") && Catch::Contains("--kernel") &&
@@ -120,38 +118,41 @@ TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {
         "lmma --hw a100_lut_4x --program no/such/file.lmma",
         "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --kernel mma",
         "lmma --hw a100_lut_4x --m 16 --n 256 --k 64 --kernel dequant"}) {
-    const Run r = run(args);
+    const Run r = run_lutsim(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK_THAT(r.out, Catch::StartsWith("lutsim: error: "));
   }
-  const Run parse = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_bad_operand.lmma");
+  const Run parse =
+      run_lutsim("lmma --hw a100_lut_4x --program tests/cli/data/lmma_bad_operand.lmma");
   CHECK(parse.status == 1);
   CHECK(parse.out ==
         "lutsim: error: tests/cli/data/lmma_bad_operand.lmma:1:41: expected ',', found end of "
         "line\n");
   // Issue 16 probe set: what the sub-core cannot run named the line but not the program file.
-  const Run address = run("lmma --hw a100_lut_4x --program tests/cli/data/lmma_bad_address.lmma");
+  const Run address = run_lutsim("lmma --hw a100_lut_4x --program tests/cli/data/lmma_bad_address.lmma");
   CHECK(address.status == 1);
   CHECK_THAT(address.out, Catch::StartsWith("lutsim: error: tests/cli/data/lmma_bad_address.lmma: "
                                             "line 2: ld.shared.b128 t0, [lane*65537]: lane 1 "
                                             "address 65537: expected a multiple of 16"));
   // Issue 16 (--m 0 printed DBL_MAX in 309 digits): lmma's sizes too say so in one short line.
-  const Run zero = run("lmma --hw a100_lut_4x --m 16 --n 256 --k 0");
+  const Run zero = run_lutsim("lmma --hw a100_lut_4x --m 16 --n 256 --k 0");
   CHECK(zero.status == 2);
   CHECK(zero.out == "lutsim: error: --k: expected an integer >= 1, got '0' (see lutsim --help)\n");
   // Combinations the MMA baseline does not model are refused by name.
-  const Run wbits = run("lmma --hw a100_sxm4_80gb --kernel mma --m 16 --n 256 --k 64 --wbits 2");
+  const Run wbits =
+      run_lutsim("lmma --hw a100_sxm4_80gb --kernel mma --m 16 --n 256 --k 64 --wbits 2");
   CHECK(wbits.status == 2);
   CHECK_THAT(wbits.out, Catch::StartsWith("lutsim: error: --wbits: applies to --kernel lut only"));
-  const Run fp8 = run("lmma --hw h100_sxm --kernel mma --m 16 --n 256 --k 64 --act fp8");
+  const Run fp8 = run_lutsim("lmma --hw h100_sxm --kernel mma --m 16 --n 256 --k 64 --act fp8");
   CHECK(fp8.status == 2);
   CHECK_THAT(fp8.out, Catch::StartsWith("lutsim: error: --act: fp8 with --kernel mma is not "
                                         "modelled"));
-  const Run no_lut = run("lmma --hw a100_sxm4_80gb --m 16 --n 256 --k 64");
+  const Run no_lut = run_lutsim("lmma --hw a100_sxm4_80gb --m 16 --n 256 --k 64");
   CHECK(no_lut.status == 1);
   CHECK_THAT(no_lut.out, Catch::Contains("has no LUT tensor cores"));
-  const Run no_sub_core = run("lmma --hw tests/core/specs/data/lut_4x.yaml --m 16 --n 256 --k 64");
+  const Run no_sub_core =
+      run_lutsim("lmma --hw tests/core/specs/data/lut_4x.yaml --m 16 --n 256 --k 64");
   CHECK(no_sub_core.status == 1);
   CHECK_THAT(no_sub_core.out, Catch::Contains("no sub_core section"));
 }

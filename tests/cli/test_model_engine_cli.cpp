@@ -12,9 +12,7 @@ namespace {
 
 using lutsim::test::Run;
 
-Run run(const std::string& args) {
-  return lutsim::test::run_lutsim(args);
-}
+using lutsim::test::run_lutsim;
 
 std::string out_dir() {
   const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_model_engine";
@@ -28,7 +26,7 @@ std::int64_t lmma_cycles(const std::string& hw, const nlohmann::json& op,
   const std::string gemm = " --m " + std::to_string(op["m"].get<std::int64_t>()) + " --n " +
                            std::to_string(op["n"].get<std::int64_t>()) + " --k " +
                            std::to_string(op["k"].get<std::int64_t>());
-  const Run r = run("lmma --hw " + hw + gemm + kernel + " --json");
+  const Run r = run_lutsim("lmma --hw " + hw + gemm + kernel + " --json");
   INFO(r.out);
   REQUIRE(r.status == 0);
   return nlohmann::json::parse(r.out)["rows"][0]["cycles"].get<std::int64_t>();
@@ -40,10 +38,10 @@ std::int64_t lmma_cycles(const std::string& hw, const nlohmann::json& op,
 // the low-bit linears run lmma, the 16-bit LM head mma.sync.
 TEST_CASE("lutsim model --engine systemc times each linear's warp tile as lutsim lmma does",
           "[cli][systemc]") {
-  const Run r =
-      run("model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
-          "--engine systemc --json --out " +
-          out_dir());
+  const Run r = run_lutsim(
+      "model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
+      "--engine systemc --json --out " +
+      out_dir());
   INFO(r.out);
   REQUIRE(r.status == 0);
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -71,10 +69,10 @@ TEST_CASE("lutsim model --engine systemc times each linear's warp tile as lutsim
   CHECK(e["forward_pass_ms"]["systemc"].get<double>() ==
         Approx(e["forward_pass_ms"]["tile"].get<double>() + delta_ms));
 
-  const Run text =
-      run("model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
-          "--engine systemc --out " +
-          out_dir());
+  const Run text = run_lutsim(
+      "model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
+      "--engine systemc --out " +
+      out_dir());
   CHECK(text.status == 0);
   CHECK_THAT(text.out, Catch::Contains("systemc engine: the compute term of each linear") &&
                            Catch::Contains("forward pass: tile model "));
@@ -91,13 +89,13 @@ TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][sys
            {"--hw a100_sxm4_80gb --set hw.a100_sxm4_80gb.sm.count=100", 2,
             "--engine: systemc with --set is not modelled"}}) {
     const Run r =
-        run("model --model Llama-2-7B --engine systemc --out " + out_dir() + " " + c.args);
+        run_lutsim("model --model Llama-2-7B --engine systemc --out " + out_dir() + " " + c.args);
     INFO(c.args << "\n" << r.out);
     CHECK(r.status == c.status);
     CHECK_THAT(r.out, Catch::Contains(c.message));
   }
-  const Run bad = run("model --hw a100_sxm4_80gb --model Llama-2-7B --engine rtl");
+  const Run bad = run_lutsim("model --hw a100_sxm4_80gb --model Llama-2-7B --engine rtl");
   CHECK(bad.status == 2);
-  const Run help = run("model --help");
+  const Run help = run_lutsim("model --help");
   CHECK_THAT(help.out, Catch::Contains("--engine") && Catch::Contains("sub-core"));
 }

@@ -20,9 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using lutsim::test::Run;
-Run run(const std::string& args) {
-  return lutsim::test::run_lutsim(args);
-}
+using lutsim::test::run_lutsim;
 
 // A fresh output folder for one test case, removed afterwards.
 struct TempDir {
@@ -48,8 +46,8 @@ const std::string kBitblas = "validation/data/bitblas/a100_gemv_gemm_latency_ms.
 
 TEST_CASE("validate --data --hw: tables, outputs and two PNG plots", "[validation][cli]") {
   TempDir out("bitblas");
-  const Run r = run("validate --data " + kBitblas + " --hw configs/hw/a100_sxm4_80gb.yaml -o " +
-                    out.path.string());
+  const Run r = run_lutsim("validate --data " + kBitblas +
+                           " --hw configs/hw/a100_sxm4_80gb.yaml -o " + out.path.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("== bitblas_a100_sxm: "));
@@ -84,10 +82,10 @@ TEST_CASE("validate --data --hw: tables, outputs and two PNG plots", "[validatio
 
 TEST_CASE("validate --data takes a lutsim_cublas_bench CSV", "[validation][cli]") {
   TempDir out("cublas");
-  const Run r =
-      run("validate --data tests/validation/data/cublas_format_sample.csv --hw h100_sxm "
-          "--no-plots -o " +
-          out.path.string());
+  const Run r = run_lutsim(
+      "validate --data tests/validation/data/cublas_format_sample.csv --hw h100_sxm "
+      "--no-plots -o " +
+      out.path.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("== cublas_format_sample: "));
@@ -101,7 +99,8 @@ TEST_CASE("validate --data on a file declared once per type: one set per entry",
   TempDir out("per_type");
   const std::string prefill = "validation/data/h100-sxm-20261125/prefill.csv";
   auto validate = [&](const std::string& dtypes) {
-    Run r = run("validate --data " + prefill + dtypes + " --no-plots -o " + out.path.string());
+    Run r =
+        run_lutsim("validate --data " + prefill + dtypes + " --no-plots -o " + out.path.string());
     INFO(r.out);
     REQUIRE(r.status == 0);
     return r;
@@ -127,28 +126,29 @@ TEST_CASE("validate errors name the file, and the line or header", "[validation]
   TempDir out("errors");
   const std::string o = " --no-plots -o " + out.path.string();
   const Run bad =
-      run("validate --data tests/validation/data/bad_vidur.csv --hw a100_pcie_80gb" + o);
+      run_lutsim("validate --data tests/validation/data/bad_vidur.csv --hw a100_pcie_80gb" + o);
   CHECK(bad.status == 1);
   CHECK(bad.out ==
         "lutsim: error: tests/validation/data/bad_vidur.csv:3: column 'median_ms': expected a "
         "number, got 'fast'\n");
-  const Run unknown =
-      run("validate --data tests/validation/data/unknown_format.csv --hw a100_pcie_80gb" + o);
+  const Run unknown = run_lutsim(
+      "validate --data tests/validation/data/unknown_format.csv --hw a100_pcie_80gb" + o);
   CHECK(unknown.status == 1);
   CHECK_THAT(unknown.out, Catch::StartsWith("lutsim: error: tests/validation/data/"
                                             "unknown_format.csv: unknown measurement format: "
                                             "header 'shape,time_ms'"));
-  const Run no_hw = run("validate --data tests/validation/data/cublas_format_sample.csv" + o);
+  const Run no_hw =
+      run_lutsim("validate --data tests/validation/data/cublas_format_sample.csv" + o);
   CHECK(no_hw.status == 1);
   CHECK_THAT(no_hw.out, Catch::Contains("give the hardware config it was measured on with --hw"));
-  const Run wrong_gpu =
-      run("validate --data tests/validation/data/cublas_format_sample.csv --hw a100_sxm4_80gb" + o);
+  const Run wrong_gpu = run_lutsim(
+      "validate --data tests/validation/data/cublas_format_sample.csv --hw a100_sxm4_80gb" + o);
   CHECK(wrong_gpu.status == 1);
   CHECK_THAT(wrong_gpu.out, Catch::Contains("has 108 SMs"));
-  const Run python = run("validate --data " + kBitblas +
-                         " --hw a100_sxm4_80gb --python "
-                         "/nonexistent/python3 -o " +
-                         out.path.string());
+  const Run python = run_lutsim("validate --data " + kBitblas +
+                                " --hw a100_sxm4_80gb --python "
+                                "/nonexistent/python3 -o " +
+                                out.path.string());
   CHECK(python.status == 1);
   CHECK_THAT(python.out, Catch::Contains("lutsim: error: cannot plot: /nonexistent/python3 not "
                                          "found") &&
@@ -169,7 +169,7 @@ TEST_CASE("validate refuses non-physical measurements and empty sets", "[validat
        "huge_m_vidur.csv:2: GEMM M=100000000000000 N=4096 K=4096 batch=1: M x N x K x batch MACs"},
       {"header_only_vidur.csv", "header_only_vidur.csv: no measurements to evaluate"}};
   for (const auto& [file, message] : cases) {
-    const Run r = run(data + file);
+    const Run r = run_lutsim(data + file);
     INFO(r.out);
     CHECK(r.status == 1);
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
@@ -180,8 +180,8 @@ TEST_CASE("validate refuses non-physical measurements and empty sets", "[validat
 
 TEST_CASE("a declared set predicted with another config gets no bar", "[validation][cli]") {
   TempDir out("other_hw");
-  const Run r = run("validate --data " + kBitblas + " --hw a100_pcie_80gb --no-plots -o " +
-                    out.path.string());
+  const Run r = run_lutsim("validate --data " + kBitblas + " --hw a100_pcie_80gb --no-plots -o " +
+                           out.path.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("== bitblas_a100_sxm_on_a100_pcie_80gb: "));
@@ -190,7 +190,7 @@ TEST_CASE("a declared set predicted with another config gets no bar", "[validati
 
 TEST_CASE("validate options --timing and --dtypes need --data", "[validation][cli]") {
   for (const char* args : {"validate --timing kernel", "validate --dtypes int8"}) {
-    const Run r = run(args);
+    const Run r = run_lutsim(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK_THAT(r.out, Catch::Contains("requires --data"));
@@ -200,7 +200,7 @@ TEST_CASE("validate options --timing and --dtypes need --data", "[validation][cl
 TEST_CASE("validate --data takes an SDPA attention file: one set per phase", "[validation][cli]") {
   TempDir out("sdpa");
   const std::string csv = "validation/data/h200-attention/sdpa_fp16.csv";
-  const Run r = run("validate --data " + csv + " --no-plots -o " + out.path.string());
+  const Run r = run_lutsim("validate --data " + csv + " --no-plots -o " + out.path.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("== h200_sdpa_prefill_fp16: "));
@@ -220,8 +220,8 @@ TEST_CASE("validate --data takes an SDPA attention file: one set per phase", "[v
   CHECK(s["rows"][0]["dataset"] == "h200_sdpa_prefill_fp16");
   CHECK(s["rows"][0]["bar"] == 10.0);
   // Predicted with another config: its own name, no bar.
-  const Run other = run("validate --data " + csv + " --hw h100_sxm --no-plots -o " +
-                        out.path.string());
+  const Run other =
+      run_lutsim("validate --data " + csv + " --hw h100_sxm --no-plots -o " + out.path.string());
   REQUIRE(other.status == 0);
   CHECK_THAT(other.out, Catch::Contains("== sdpa_fp16_prefill_on_h100_sxm: "));
   CHECK_THAT(other.out, Catch::Contains("bar: none for 'sdpa_fp16_decode_on_h100_sxm'"));

@@ -10,7 +10,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<StoredAxis> kAxes{{"m", "m"}};
+const std::vector<StoredAxis> kMAxis{{"m", "m"}};
 
 StoredPoint point(std::int64_t index, std::vector<ResultTable::Column> columns) {
   ResultTable t(std::move(columns));
@@ -21,18 +21,18 @@ StoredPoint point(std::int64_t index, std::vector<ResultTable::Column> columns) 
 
 StoredPoint point(std::int64_t index) { return point(index, {{"m", "1", "rows"}}); }
 
-ResultsStore fresh(const std::string& name) {
+ResultsStore fresh_store(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / "lutsim_test_point_batch";
   fs::create_directories(dir);
   const fs::path file = dir / (name + ".sqlite");
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
-  return ResultsStore::open_for_writing(file, kAxes);
+  return ResultsStore::open_for_writing(file, kMAxis);
 }
 
 }  // namespace
 
 TEST_CASE("a batch is written once it holds max_points points", "[store]") {
-  ResultsStore store = fresh("count");
+  ResultsStore store = fresh_store("count");
   PointBatch batch(store, 3, std::chrono::hours(1));
   CHECK(batch.add(point(0)) == 0);
   CHECK(batch.add(point(1)) == 0);
@@ -47,7 +47,7 @@ TEST_CASE("a batch is written once it holds max_points points", "[store]") {
 }
 
 TEST_CASE("a point arriving max_wait after the last write is written at once", "[store]") {
-  ResultsStore store = fresh("wait");
+  ResultsStore store = fresh_store("wait");
   PointBatch batch(store, 100, std::chrono::nanoseconds(0));
   CHECK(batch.add(point(0)) == 1);
   CHECK(batch.add(point(1)) == 1);
@@ -55,7 +55,7 @@ TEST_CASE("a point arriving max_wait after the last write is written at once", "
 }
 
 TEST_CASE("put_all stores all points or none, a repeated key once", "[store]") {
-  ResultsStore store = fresh("all_or_none");
+  ResultsStore store = fresh_store("all_or_none");
   const std::vector<StoredPoint> twice{point(0), point(1), point(0)};
   CHECK(store.put_all(twice) == 2);
   CHECK(store.size() == 2);

@@ -37,7 +37,7 @@ StoredPoint point(std::int64_t index, std::int64_t m, double time_us) {
 }
 
 // A fresh store file in the temporary folder.
-fs::path fresh(const std::string& name) {
+fs::path fresh_store_file(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / "lutsim_test_store";
   fs::create_directories(dir);
   const fs::path file = dir / (name + ".sqlite");
@@ -48,7 +48,7 @@ fs::path fresh(const std::string& name) {
 }  // namespace
 
 TEST_CASE("a stored point reads back cell for cell, with units in its column names", "[store]") {
-  const fs::path file = fresh("roundtrip");
+  const fs::path file = fresh_store_file("roundtrip");
   {
     auto s = ResultsStore::open_for_writing(file, kAxes);
     CHECK(s.put(point(1, 16, 12.5)));
@@ -88,7 +88,7 @@ TEST_CASE("a stored point reads back cell for cell, with units in its column nam
 }
 
 TEST_CASE("a store refuses points and sweeps that do not fit it, naming the file", "[store]") {
-  const fs::path file = fresh("refusals");
+  const fs::path file = fresh_store_file("refusals");
   {
     auto s = ResultsStore::open_for_writing(file, kAxes);
     s.put(point(0, 1, 1.0));
@@ -104,17 +104,17 @@ TEST_CASE("a store refuses points and sweeps that do not fit it, naming the file
 }
 
 TEST_CASE("a file that is no store is refused with its name", "[store]") {
-  const fs::path text = fresh("not_a_store");
+  const fs::path text = fresh_store_file("not_a_store");
   std::ofstream(text) << "point_key,time_us\nabc,1.5\n";
   CHECK_THROWS_WITH(ResultsStore::open_existing(text),
                     Catch::StartsWith(text.string() + ": ") &&
                         Catch::Contains("file is not a database"));
-  const fs::path empty = fresh("empty");
+  const fs::path empty = fresh_store_file("empty");
   std::ofstream{empty};
   CHECK_THROWS_WITH(ResultsStore::open_existing(empty),
                     text.parent_path().string() + "/empty.sqlite: not a lutsim sweep store (no "
                                                   "lutsim_store table)");
-  CHECK_THROWS_WITH(ResultsStore::open_existing(fresh("absent")),
+  CHECK_THROWS_WITH(ResultsStore::open_existing(fresh_store_file("absent")),
                     Catch::EndsWith("absent.sqlite: no such store file"));
   {
     SqliteDatabase other(empty, SqliteDatabase::Access::kExisting);
@@ -122,7 +122,7 @@ TEST_CASE("a file that is no store is refused with its name", "[store]") {
   }
   CHECK_THROWS_WITH(ResultsStore::open_for_writing(empty, kAxes),
                     Catch::Contains("empty.sqlite: not a lutsim sweep store (it has tables"));
-  const fs::path damaged = fresh("damaged");
+  const fs::path damaged = fresh_store_file("damaged");
   {
     auto s = ResultsStore::open_for_writing(damaged, kAxes);
     s.put(point(0, 1, 1.0));
@@ -137,10 +137,10 @@ TEST_CASE("a file that is no store is refused with its name", "[store]") {
 }
 
 TEST_CASE("merging stores takes the union and refuses conflicting points", "[store]") {
-  const fs::path a = fresh("merge_a");
-  const fs::path b = fresh("merge_b");
-  const fs::path c = fresh("merge_c");
-  const fs::path out = fresh("merge_out");
+  const fs::path a = fresh_store_file("merge_a");
+  const fs::path b = fresh_store_file("merge_b");
+  const fs::path c = fresh_store_file("merge_c");
+  const fs::path out = fresh_store_file("merge_out");
   {
     auto sa = ResultsStore::open_for_writing(a, kAxes);
     sa.put(point(0, 1, 1.0));
@@ -195,7 +195,7 @@ TEST_CASE("a sweep table has the point, its axes, then the study's columns", "[s
 namespace lutsim::store {
 
 TEST_CASE("a random axis's sampling and seed are kept with the store's axes", "[store]") {
-  const fs::path file = fresh("sampling");
+  const fs::path file = fresh_store_file("sampling");
   const std::vector<StoredAxis> axes{
       {"m", "m", ""}, {"seed", "problem.seed", "random: 3 samples, seed 7, uniform [1, 9]"}};
   { (void)ResultsStore::open_for_writing(file, axes); }

@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<StoredAxis> kAxes{{"m", "m"}, {"bits", "weight_bits"}};
+const std::vector<StoredAxis> kSweepAxes{{"m", "m"}, {"bits", "weight_bits"}};
 
 // Two tables of two rows each, text with quotes and commas, a NaN.
 StoredPoint point(std::int64_t index, std::int64_t m) {
@@ -40,7 +40,7 @@ ResultsStore store_of(const std::string& name, const std::vector<StoredPoint>& p
   fs::create_directories(dir);
   const fs::path file = dir / "store.sqlite";
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(file.string() + suffix);
-  auto store = ResultsStore::open_for_writing(file, kAxes);
+  auto store = ResultsStore::open_for_writing(file, kSweepAxes);
   for (const std::size_t i : order) REQUIRE(store.put(points[i]));
   return store;
 }
@@ -62,13 +62,13 @@ TEST_CASE("a sweep table streamed from the store is to_csv of the points in memo
     nlohmann::json config = base;
     config["points"] = nlohmann::json::array();
     for (const StoredPoint& p : points) config["points"].push_back(record_of(p));
-    const std::string in_memory =
-        to_csv(sweep_tables(kAxes, points).at(t).table, make_run_record("sweep export", config));
+    const std::string in_memory = to_csv(sweep_tables(kSweepAxes, points).at(t).table,
+                                         make_run_record("sweep export", config));
     std::ostringstream streamed;
     RunRecord record = make_run_record("sweep export", base);
     record.created_utc = in_memory.substr(in_memory.find("# created_utc: ") + 15, 20);
     CHECK(write_sweep_csv(streamed, store_points(store), t, record, record_of) ==
-          sweep_tables(kAxes, points).at(t).table.rows().size());
+          sweep_tables(kSweepAxes, points).at(t).table.rows().size());
     CHECK(streamed.str() == in_memory);
   }
 }
@@ -84,7 +84,8 @@ TEST_CASE("a sweep table streamed as JSON is to_json of the points in memory", "
     RunRecord with_points = record;
     with_points.resolved_config["points"] = nlohmann::json::array();
     for (const StoredPoint& p : points) with_points.resolved_config["points"].push_back(record_of(p));
-    const nlohmann::json in_memory = to_json(sweep_tables(kAxes, points).at(t).table, with_points);
+    const nlohmann::json in_memory =
+        to_json(sweep_tables(kSweepAxes, points).at(t).table, with_points);
     std::ostringstream streamed;
     write_sweep_json(streamed, store_points(store), t, record, record_of);
     // Text equal too: the same members in the same order, compact.

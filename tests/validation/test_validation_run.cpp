@@ -12,7 +12,9 @@ namespace {
 
 const std::string kTiny = "validation/data/h100-sxm-20261126/tiny.csv";
 
-DatasetCatalog catalog() { return load_dataset_catalog("validation/datasets.yaml"); }
+DatasetCatalog committed_catalog() {
+  return load_dataset_catalog("validation/datasets.yaml");
+}
 
 std::vector<std::string> gemm_names(const ValidationJobs& jobs) {
   std::vector<std::string> names;
@@ -23,7 +25,7 @@ std::vector<std::string> gemm_names(const ValidationJobs& jobs) {
 }  // namespace
 
 TEST_CASE("a declared file is evaluated once per catalog entry, as declared", "[validation]") {
-  const ValidationJobs jobs = data_jobs({kTiny, "", "", {}}, catalog(), "configs");
+  const ValidationJobs jobs = data_jobs({kTiny, "", "", {}}, committed_catalog(), "configs");
   CHECK(jobs.attention.empty());
   CHECK(gemm_names(jobs) ==
         std::vector<std::string>{"h100_sxm_tiny_fp16 on H100-SXM",
@@ -34,26 +36,26 @@ TEST_CASE("a declared file is evaluated once per catalog entry, as declared", "[
 }
 
 TEST_CASE("a prediction other than the declared one gets a name of its own", "[validation]") {
-  const ValidationJobs on_h200 = data_jobs({kTiny, "h200", "", {}}, catalog(), "configs");
+  const ValidationJobs on_h200 = data_jobs({kTiny, "h200", "", {}}, committed_catalog(), "configs");
   REQUIRE(on_h200.gemm.size() == 4);
   CHECK(on_h200.gemm[0].data.name == "h100_sxm_tiny_fp16_on_h200");
   CHECK(on_h200.gemm[0].hw.name == "H200");
 
-  const ValidationJobs both = data_jobs(
-      {kTiny, "", "", {DataType::kFp16, DataType::kBf16}}, catalog(), "configs");
+  const ValidationJobs both = data_jobs({kTiny, "", "", {DataType::kFp16, DataType::kBf16}},
+                                        committed_catalog(), "configs");
   CHECK(gemm_names(both) == std::vector<std::string>{"tiny_fp16_bf16 on H100-SXM"});
   CHECK(both.gemm[0].data.gemms.size() == 24);
 }
 
 TEST_CASE("an undeclared file needs the hardware it was measured on", "[validation]") {
-  CHECK_THROWS_WITH(data_jobs({"tests/validation/data/cublas_format_sample.csv", "", "", {}}, catalog(),
-                              "configs"),
+  CHECK_THROWS_WITH(data_jobs({"tests/validation/data/cublas_format_sample.csv", "", "", {}},
+                              committed_catalog(), "configs"),
                     Catch::Contains("is not declared in validation/datasets.yaml: give the "
                                     "hardware config it was measured on with --hw"));
 }
 
 TEST_CASE("an open bar that is missed is reported but is not a failure", "[validation]") {
-  const DatasetCatalog c = catalog();
+  const DatasetCatalog c = committed_catalog();
   const ValidationJobs jobs = data_jobs({kTiny, "", "", {DataType::kFp16}}, c, "configs");
   const AccuracyBars bars = load_accuracy_bars("validation/bars.yaml");
   const ValidationOutcome out = run_validation(jobs, c, bars);

@@ -55,6 +55,9 @@ struct SubCoreResult {
   std::uint64_t drain_cycles = 0;  // after the last issue, waiting for results
   SubCoreActions actions;
 
+  std::uint64_t stalls(StallReason why) const {
+    return stall_cycles[static_cast<std::size_t>(why)];
+  }
   double utilization(Unit u) const {
     return cycles == 0
                ? 0.0

@@ -52,7 +52,7 @@ ResultTable sub_core_table(const SubCoreResult& r) {
   for (StallReason why : kReasons) {
     columns.push_back({"stall_" + std::string(to_string(why)) + "_cycles", "cycles",
                        "cycles without issue, the head instruction waiting for this"});
-    row.emplace_back(count(r.stall_cycles[static_cast<std::size_t>(why)]));
+    row.emplace_back(count(r.stalls(why)));
   }
   columns.push_back({"drain_cycles", "cycles", "after the last issue, waiting for results"});
   row.emplace_back(count(r.drain_cycles));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/config_document.hpp"
+#include "tests/core/config/config_test_data.hpp"
 #include "tests/support/config_error_from.hpp"
 
 namespace {
@@ -18,7 +19,7 @@ using lutsim::config::ConfigError;
 using lutsim::config::ConfigReader;
 using lutsim::config::SourceLocation;
 
-const std::string kData = "tests/core/config/data/";
+using lutsim::test::kConfigTestData;
 const std::string kExtends = "tests/core/config/data/extends/";
 
 using lutsim::test::config_error_from;
@@ -32,7 +33,7 @@ std::string string_error(const std::string& yaml) {
 }
 
 std::string set_error(const std::string& assignment) {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
   return config_error_from([&] { doc.apply_override(assignment); }).what();
 }
 
@@ -77,11 +78,11 @@ TEST_CASE("ConfigError formats file:line:column: key path: message", "[config][d
 }
 
 TEST_CASE("nodes keep the file, line and column they were written at", "[config][document]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
-  CHECK(doc.extends_chain() == std::vector<std::string>{kData + "gpu_valid.yaml"});
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
+  CHECK(doc.extends_chain() == std::vector<std::string>{kConfigTestData + "gpu_valid.yaml"});
   ConfigReader root = doc.root();
   const SourceLocation freq = root.section("gpu", "GPU").location_of("freq_hz");
-  CHECK(freq.file == kData + "gpu_valid.yaml");
+  CHECK(freq.file == kConfigTestData + "gpu_valid.yaml");
   CHECK(freq.line == 4);
   CHECK(freq.column == 12);
   const SourceLocation channels = root.section("memory", "DRAM").location_of("channels");
@@ -90,7 +91,7 @@ TEST_CASE("nodes keep the file, line and column they were written at", "[config]
 }
 
 TEST_CASE("unreadable files name the file and the OS reason", "[config][document]") {
-  const std::string missing = kData + "no_such_file.yaml";
+  const std::string missing = kConfigTestData + "no_such_file.yaml";
   const auto error = config_error_from([&] { ConfigDocument::load_file(missing); });
   CHECK(std::string(error.what()) ==
         missing + ": cannot read file '" + missing + "': No such file or directory");
@@ -115,7 +116,7 @@ TEST_CASE("unreadable files name the file and the OS reason", "[config][document
 
 TEST_CASE("YAML syntax errors carry the parser's line and column", "[config][document]") {
   const auto error =
-      config_error_from([] { ConfigDocument::load_file(kData + "syntax_error.yaml"); });
+      config_error_from([] { ConfigDocument::load_file(kConfigTestData + "syntax_error.yaml"); });
   CHECK(std::string(error.what()) ==
         "tests/core/config/data/syntax_error.yaml:4:11: YAML syntax error: "
         "end of sequence flow not found");
@@ -142,7 +143,7 @@ TEST_CASE("a config that is not UTF-8 is refused where the bad byte is", "[confi
 }
 
 TEST_CASE("duplicate keys are reported at the second occurrence", "[config][document]") {
-  CHECK(load_error(kData + "duplicate_key.yaml") ==
+  CHECK(load_error(kConfigTestData + "duplicate_key.yaml") ==
         "tests/core/config/data/duplicate_key.yaml:5:3: gpu.freq_hz: "
         "duplicate key 'freq_hz' (first defined at line 3, column 3)");
   CHECK(string_error("{a: 1, a: 2}") ==
@@ -150,7 +151,7 @@ TEST_CASE("duplicate keys are reported at the second occurrence", "[config][docu
 }
 
 TEST_CASE("the top level must be a single mapping", "[config][document]") {
-  CHECK(load_error(kData + "top_level_list.yaml") ==
+  CHECK(load_error(kConfigTestData + "top_level_list.yaml") ==
         "tests/core/config/data/top_level_list.yaml:1:1: "
         "expected a mapping of keys at the top level, got a list");
   CHECK(string_error("") ==
@@ -256,7 +257,7 @@ TEST_CASE("extends: a missing base names the referring file and line",
 
 TEST_CASE("override: replaces values, parses them as YAML and merges mappings",
           "[config][document][set]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
   doc.apply_override("gpu.sm_count=96");
   doc.apply_override("memory.channels=[8, 16]");
   doc.apply_override("name=foo");
@@ -266,7 +267,7 @@ TEST_CASE("override: replaces values, parses them as YAML and merges mappings",
   CHECK(where.file == "--set gpu.sm_count=96");
   CHECK(where.line == 1);
   CHECK(where.column == 20);
-  CHECK(gpu.location().file == kData + "gpu_valid.yaml");  // merged, not replaced
+  CHECK(gpu.location().file == kConfigTestData + "gpu_valid.yaml");  // merged, not replaced
   const GpuView view = read_view(doc);
   CHECK(view.sm_count == 96);
   CHECK(view.channels == std::vector<std::int64_t>{8, 16});
@@ -302,7 +303,7 @@ TEST_CASE("override: into a scalar or a list is an error", "[config][document][s
 }
 
 TEST_CASE("override: after root() is a logic error", "[config][document][set]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
   doc.root();
   CHECK_THROWS_AS(doc.apply_override("name=x"), std::logic_error);
 }

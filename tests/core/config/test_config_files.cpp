@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/config_files.hpp"
+#include "tests/core/config/config_test_data.hpp"
 #include "tests/support/config_error_from.hpp"
 
 namespace {
@@ -17,7 +18,7 @@ using lutsim::config::ConfigDocument;
 using lutsim::config::ConfigFiles;
 using lutsim::test::config_error_from;
 
-const std::string kData = "tests/core/config/data/";
+using lutsim::test::kConfigTestData;
 
 std::int64_t sm_count(ConfigDocument& doc) {
   auto root = doc.root();
@@ -46,10 +47,10 @@ void write(const std::filesystem::path& path, const std::string& text) {
 TEST_CASE("ConfigFiles: each load is an unread copy that overrides and reads on its own",
           "[config][files]") {
   ConfigFiles files;
-  ConfigDocument first = files.load(kData + "gpu_valid.yaml");
+  ConfigDocument first = files.load(kConfigTestData + "gpu_valid.yaml");
   first.apply_override("gpu.sm_count=54");
   CHECK(sm_count(first) == 54);
-  ConfigDocument second = files.load(kData + "gpu_valid.yaml");
+  ConfigDocument second = files.load(kConfigTestData + "gpu_valid.yaml");
   CHECK(sm_count(second) == 108);
   CHECK(second.resolved()["gpu"]["sm_count"] == 108);
 }
@@ -58,7 +59,7 @@ TEST_CASE("ConfigFiles: an unknown key is reported at its file:line:column in ev
           "[config][files]") {
   ConfigFiles files;
   for (int i = 0; i < 2; ++i) {
-    ConfigDocument doc = files.load(kData + "unknown_key.yaml");
+    ConfigDocument doc = files.load(kConfigTestData + "unknown_key.yaml");
     auto root = doc.root();
     (void)root.get<std::string>("name", {});
     auto gpu = root.section("gpu", "GPU parameters");
@@ -89,7 +90,7 @@ TEST_CASE("ConfigFiles: a file is parsed once; one that failed to load is tried 
 }
 
 TEST_CASE("ConfigDocument::copy refuses a document being read", "[config][files]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
   ConfigDocument copy = doc.copy();
   (void)doc.root();
   CHECK_THROWS_AS(doc.copy(), std::logic_error);

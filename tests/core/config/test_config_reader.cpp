@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/config_document.hpp"
+#include "tests/core/config/config_test_data.hpp"
 #include "tests/support/config_error_from.hpp"
 
 namespace {
@@ -21,7 +22,7 @@ using lutsim::config::ParamInfo;
 using lutsim::config::ParamType;
 using lutsim::config::SourceLocation;
 
-const std::string kData = "tests/core/config/data/";
+using lutsim::test::kConfigTestData;
 
 using lutsim::test::config_error_from;
 
@@ -66,7 +67,7 @@ Gpu read_gpu(ConfigReader root) {
 
 // Loads `file` from the fixture folder, applies `sets`, reads and checks it.
 ConfigDocument load_gpu(const std::string& file, const std::vector<std::string>& sets = {}) {
-  ConfigDocument doc = ConfigDocument::load_file(kData + file);
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + file);
   for (const std::string& set : sets) doc.apply_override(set);
   read_gpu(doc.root());
   doc.check_all_consumed();
@@ -116,7 +117,7 @@ std::vector<ConfigReader> read_axes(ConfigDocument& doc, std::vector<Axis>& axes
 }  // namespace
 
 TEST_CASE("get reads every supported type from a valid file", "[config][reader]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
   const Gpu gpu = read_gpu(doc.root());
   doc.check_all_consumed();
   CHECK(gpu.name == "test_gpu");
@@ -305,7 +306,7 @@ TEST_CASE("check_all_consumed reports nested unknown keys", "[config][reader]") 
         "tests/core/config/data/nested_unknown_key.yaml:7:3: memory.chanels: unknown key "
         "'chanels' (allowed keys: channels, dram_bw_bytes_per_s); did you mean 'channels'?");
 
-  ConfigDocument doc = ConfigDocument::load_file(kData + "sweep_unknown.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "sweep_unknown.yaml");
   std::vector<Axis> axes;
   read_axes(doc, axes);
   CHECK_THROWS_WITH(doc.check_all_consumed(),
@@ -335,7 +336,7 @@ TEST_CASE("sections: required, optional and null", "[config][reader]") {
 }
 
 TEST_CASE("section_list gives element readers with indexed paths", "[config][reader]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "sweep.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "sweep.yaml");
   std::vector<Axis> axes;
   const auto error = config_error_from([&] { read_axes(doc, axes); });
   CHECK(std::string(error.what()) ==
@@ -458,7 +459,7 @@ TEST_CASE("override: can add a key that has a default or an absent optional sect
 }
 
 TEST_CASE("reader.error gives callers located errors for cross-field checks", "[config][reader]") {
-  ConfigDocument doc = ConfigDocument::load_file(kData + "gpu_valid.yaml");
+  ConfigDocument doc = ConfigDocument::load_file(kConfigTestData + "gpu_valid.yaml");
   read_gpu(doc.root());
   ConfigReader gpu = doc.root().section("gpu", "GPU parameters");
   const ConfigError error = gpu.error("sm_count", "must be a multiple of 64");

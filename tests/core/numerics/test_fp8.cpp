@@ -14,6 +14,7 @@
 
 #include "core/numerics/fp16.hpp"
 #include "core/numerics/fp8.hpp"
+#include "tests/support/special_doubles.hpp"
 
 namespace {
 
@@ -22,8 +23,8 @@ using lutsim::fp8_encode;
 using lutsim::Fp8Format;
 using lutsim::Fp8Overflow;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using lutsim::test::kInf;
+using lutsim::test::kNaN;
 
 struct Layout {
   int exp_bits;
@@ -91,7 +92,7 @@ std::uint8_t reference_encode(Fp8Format f, double x, Fp8Overflow mode) {
   return sign | best;
 }
 
-std::string hex(unsigned v) {
+std::string code_hex(unsigned v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%02x", v);
   return buf;
@@ -108,7 +109,7 @@ TEST_CASE("FP8 decodes all 256 codes of both formats per the OFP8 definition", "
       const auto code = static_cast<std::uint8_t>(c);
       const double want = ofp8_value(f, code);
       const double got = fp8_decode(f, code);
-      INFO(name(f) << " code " << hex(c));
+      INFO(name(f) << " code " << code_hex(c));
       REQUIRE(lutsim::fp8_is_nan(f, code) == std::isnan(want));
       if (std::isnan(want)) {
         REQUIRE(std::isnan(got));
@@ -167,7 +168,7 @@ TEST_CASE("FP8 encode(decode(code)) gives back every non-NaN code", "[fp8]") {
         if (lutsim::fp8_is_nan(f, code)) continue;
         const bool is_inf = std::isinf(fp8_decode(f, code));
         if (is_inf && mode == Fp8Overflow::kSaturate) continue;  // checked below
-        INFO(name(f) << " code " << hex(c));
+        INFO(name(f) << " code " << code_hex(c));
         REQUIRE(fp8_encode(f, fp8_decode(f, code), mode) == code);
       }
     }
@@ -186,7 +187,7 @@ TEST_CASE("FP8 rounds midpoints between adjacent codes to the even code", "[fp8]
           const auto hi = static_cast<std::uint8_t>(sign | (c + 1));
           const double mid = 0.5 * (fp8_decode(f, lo) + fp8_decode(f, hi));  // exact
           const std::uint8_t even = (c % 2 == 0) ? lo : hi;
-          INFO(name(f) << " between " << hex(lo) << " and " << hex(hi));
+          INFO(name(f) << " between " << code_hex(lo) << " and " << code_hex(hi));
           REQUIRE(fp8_encode(f, mid, mode) == even);
           REQUIRE(fp8_encode(f, std::nextafter(mid, 0.0), mode) == lo);
           REQUIRE(fp8_encode(f, std::nextafter(mid, 2.0 * mid), mode) == hi);
@@ -275,8 +276,8 @@ TEST_CASE("FP8 encoding of random values matches a brute-force nearest search", 
         const std::uint8_t want = reference_encode(f, x, mode);
         const std::uint8_t got = fp8_encode(f, x, mode);
         if (got != want && mismatches++ == 0) {
-          first = std::string(name(f)) + " x=" + std::to_string(x) + " got " + hex(got) + " want " +
-                  hex(want);
+          first = std::string(name(f)) + " x=" + std::to_string(x) + " got " + code_hex(got) +
+                  " want " + code_hex(want);
         }
       }
     }
@@ -299,7 +300,7 @@ TEST_CASE("FP8 E5M2 agrees with rounding binary16 bit patterns to their top byte
     for (const Fp8Overflow mode : kModes) {
       const std::uint32_t special = mode == Fp8Overflow::kSaturate ? 0x7Bu : 0x7Cu;
       const auto want = static_cast<std::uint8_t>(sign | (code > 0x7Bu ? special : code));
-      INFO("binary16 " << hex(b));
+      INFO("binary16 " << code_hex(b));
       REQUIRE(fp8_encode(Fp8Format::kE5M2, x.to_double(), mode) == want);
     }
   }

@@ -10,14 +10,15 @@
 #include <stdexcept>
 
 #include "core/numerics/int_quant.hpp"
+#include "tests/support/special_doubles.hpp"
 
 namespace {
 
 using lutsim::Int8Quantizer;
 using lutsim::round_half_even;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using lutsim::test::kInf;
+using lutsim::test::kNaN;
 
 bool same_bits(double a, double b) {
   return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);

@@ -50,7 +50,7 @@ library (hand) {
 )";
 
 // a -> u1 -> n1 -> u2 -> y
-const char* kNetlist = R"(
+const char* kInverterChainNetlist = R"(
 module chain(a, y);
   input a;
   output y;
@@ -61,7 +61,7 @@ endmodule
 )";
 
 // 40 ns: a toggles at 5, 10, 15, 20 ns and is 1 for 30 ns; n1 is its complement, y = a.
-const char* kVcd = R"($timescale 1ns $end
+const char* kInverterChainVcd = R"($timescale 1ns $end
 $scope module tb $end $scope module dut $end
 $var wire 1 ! a $end
 $var wire 1 " n1 $end
@@ -86,8 +86,8 @@ $enddefinitions $end
 TEST_CASE("Power: an inverter chain computed by hand", "[ppa][power][calculator]") {
   const LibertyLibrary lib = LibertyLibrary::parse(kLibrary, "hand.lib");
   const GateNetlist nl =
-      GateNetlist::parse(kNetlist, "chain.v", "chain", library_pin_directions(lib));
-  const VcdActivity vcd = VcdActivity::parse(kVcd, "chain.vcd", {"tb.dut", 0, {}});
+      GateNetlist::parse(kInverterChainNetlist, "chain.v", "chain", library_pin_directions(lib));
+  const VcdActivity vcd = VcdActivity::parse(kInverterChainVcd, "chain.vcd", {"tb.dut", 0, {}});
   PowerOptions options;
   options.clock_period_s = 10e-9;
   const PowerReport r = compute_power(lib, nl, vcd, options);
@@ -121,9 +121,10 @@ TEST_CASE("Power: an inverter chain computed by hand", "[ppa][power][calculator]
 TEST_CASE("Power: a net missing from the VCD is an error", "[ppa][power][calculator]") {
   const LibertyLibrary lib = LibertyLibrary::parse(kLibrary, "hand.lib");
   const GateNetlist nl =
-      GateNetlist::parse(kNetlist, "chain.v", "chain", library_pin_directions(lib));
+      GateNetlist::parse(kInverterChainNetlist, "chain.v", "chain", library_pin_directions(lib));
   const std::string partial =
-      std::string(kVcd).replace(std::string(kVcd).find("$var wire 1 \" n1 $end"), 21, "");
+      std::string(kInverterChainVcd)
+          .replace(std::string(kInverterChainVcd).find("$var wire 1 \" n1 $end"), 21, "");
   const VcdActivity vcd = VcdActivity::parse(partial, "p.vcd", {"tb.dut", 0, {}});
   CHECK_THROWS_WITH(compute_power(lib, nl, vcd, {}), Catch::Contains("'n1'"));
 }

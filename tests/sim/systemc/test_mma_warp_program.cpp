@@ -10,17 +10,12 @@
 #include "sim/systemc/subcore/mma_warp_program.hpp"
 #include "sim/systemc/subcore/sub_core.hpp"
 #include "sim/systemc/subcore/sub_core_config.hpp"
+#include "tests/support/committed_hardware.hpp"
 
 namespace lutsim::systemc {
 namespace {
 
-HardwareSpec hardware(const std::string& name) {
-  return load_hardware("configs/hw/" + name + ".yaml");
-}
-
-std::uint64_t stalls(const SubCoreResult& r, StallReason why) {
-  return r.stall_cycles[static_cast<std::size_t>(why)];
-}
+using lutsim::test::committed_hardware;
 
 MmaWarpTileSpec small_spec() {
   MmaWarpTileSpec s;
@@ -35,13 +30,13 @@ MmaWarpTileSpec small_spec() {
 
 GemmWarpRun mma_run(const std::string& hw_name, std::int64_t m, std::int64_t n, std::int64_t k,
                     DataType type) {
-  const HardwareSpec hw = hardware(hw_name);
+  const HardwareSpec hw = committed_hardware(hw_name);
   return run_gemm_warp_tile(hw, sub_core_config(hw),
                             {.kernel = WarpKernel::kMma, .m = m, .n = n, .k = k, .act = type});
 }
 
 double ratio(const GemmWarpRun& r, const std::string& hw_name) {
-  return r.sm_macs_per_cycle(hardware(hw_name).tensor_cores_per_sm) /
+  return r.sm_macs_per_cycle(committed_hardware(hw_name).tensor_cores_per_sm) /
          r.tile_model_macs_per_cycle_per_sm;
 }
 
@@ -105,14 +100,14 @@ TEST_CASE("mma_warp_tile_program: ldmatrix fragments, one mma per 16 x 8 tile an
 //  68  register ports (the banks collect mma d0's sources in 67-68)
 //  69-74 structural   75 mma d2: starts 77, result 99, written 100
 TEST_CASE("sub-core: a generated MMA warp program, hand-computed cycles", "[systemc][subcore]") {
-  SubCore core(sub_core_config(hardware("a100_sxm4_80gb")),
+  SubCore core(sub_core_config(committed_hardware("a100_sxm4_80gb")),
                mma_warp_tile_program(small_spec()).program, SubCore::Mode::kTimingOnly);
   const SubCoreResult& r = core.run();
   CHECK(r.cycles == 100);
   CHECK(r.instructions == 8);
-  CHECK(stalls(r, StallReason::kStructural) == 3 + 6 + 6);
-  CHECK(stalls(r, StallReason::kDependency) == 26 + 26);
-  CHECK(stalls(r, StallReason::kRegisterPorts) == 1);
+  CHECK(r.stalls(StallReason::kStructural) == 3 + 6 + 6);
+  CHECK(r.stalls(StallReason::kDependency) == 26 + 26);
+  CHECK(r.stalls(StallReason::kRegisterPorts) == 1);
   CHECK(r.drain_cycles == 24);
   CHECK(r.unit_busy_cycles[static_cast<std::size_t>(Unit::kMma)] == 4 * 8);
   CHECK(r.unit_busy_cycles[static_cast<std::size_t>(Unit::kLsu)] == 4 * 4);
@@ -145,7 +140,7 @@ TEST_CASE("sub-core: the MMA warp tile's throughput against the tile model's den
   const GemmWarpRun h100 = mma_run("h100_sxm", 2048, 8192, 8192, DataType::kFp16);
   CHECK(ratio(h100, "h100_sxm") == Approx(0.6627).epsilon(0.001));
   // The same GEMM on the LUT design that replaces the A100's MAC tensor core.
-  const HardwareSpec lut = hardware("a100_lut_4x");
+  const HardwareSpec lut = committed_hardware("a100_lut_4x");
   const GemmWarpRun on_lut = run_gemm_warp_tile(
       lut, sub_core_config(lut), {.kernel = WarpKernel::kMma, .m = 2048, .n = 8192, .k = 8192});
   CHECK(on_lut.result.cycles == f16.result.cycles);

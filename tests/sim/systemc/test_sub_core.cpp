@@ -39,10 +39,6 @@ SubCoreResult run(const std::string& text, const SubCoreConfig& c = test_config(
   return core.run();
 }
 
-std::uint64_t stalls(const SubCoreResult& r, StallReason why) {
-  return r.stall_cycles[static_cast<std::size_t>(why)];
-}
-
 }  // namespace
 
 // lmma.m2n64k4 with 2-bit weights: one tile, 1 group x 2 planes = 2 index
@@ -58,8 +54,8 @@ TEST_CASE("sub-core: a dependent lmma chain", "[systemc][subcore]") {
   CHECK(r.cycles == 15);
   CHECK(r.instructions == 3);
   CHECK(r.ipc == Approx(3.0 / 15));
-  CHECK(stalls(r, StallReason::kDependency) == 8);
-  CHECK(stalls(r, StallReason::kRegisterPorts) == 0);
+  CHECK(r.stalls(StallReason::kDependency) == 8);
+  CHECK(r.stalls(StallReason::kRegisterPorts) == 0);
   CHECK(r.drain_cycles == 4);
   CHECK(r.unit_busy_cycles[static_cast<std::size_t>(Unit::kLut)] == 6);
   CHECK(r.utilization(Unit::kLut) == Approx(6.0 / 15));
@@ -79,8 +75,8 @@ TEST_CASE("sub-core: a 32-way shared-memory bank conflict", "[systemc][subcore]"
       run("ld.shared.b32 r0, [lane*128]\n"
           "ld.shared.b32 r1, [lane*4]\n");
   CHECK(r.cycles == 53);
-  CHECK(stalls(r, StallReason::kSmemBanks) == 31);
-  CHECK(stalls(r, StallReason::kStructural) == 0);
+  CHECK(r.stalls(StallReason::kSmemBanks) == 31);
+  CHECK(r.stalls(StallReason::kStructural) == 0);
   CHECK(r.actions.smem_wavefronts == 33);
   CHECK(r.actions.smem_read_bytes == 256);
 }
@@ -114,8 +110,8 @@ TEST_CASE("sub-core: a register-port-limited sequence", "[systemc][subcore]") {
           "lmma.m2n64k4.f16.i1.f32.f32 d8, t0, w0, d8\n"
           "lmma.m2n64k4.f16.i1.f32.f32 d12, t0, w0, d12\n");
   CHECK(r.cycles == 10);
-  CHECK(stalls(r, StallReason::kRegisterPorts) == 3);
-  CHECK(stalls(r, StallReason::kDependency) == 0);
+  CHECK(r.stalls(StallReason::kRegisterPorts) == 3);
+  CHECK(r.stalls(StallReason::kDependency) == 0);
   CHECK(r.drain_cycles == 3);
 }
 
@@ -126,8 +122,8 @@ TEST_CASE("sub-core: the LUT array as a structural hazard", "[systemc][subcore]"
   const SubCoreResult r =
       run("lmma.m2n64k4.f16.i4.f32.f32 d0, t0, w0, d0\n"
           "lmma.m2n64k4.f16.i4.f32.f32 d4, t1, w1, d4\n");
-  CHECK(stalls(r, StallReason::kRegisterPorts) == 1);
-  CHECK(stalls(r, StallReason::kStructural) == 2);
+  CHECK(r.stalls(StallReason::kRegisterPorts) == 1);
+  CHECK(r.stalls(StallReason::kStructural) == 2);
   // Second: start 6, latency 3 x 1 + 1 = 4, written at 11.
   CHECK(r.cycles == 11);
 }
@@ -138,7 +134,7 @@ TEST_CASE("sub-core: a WAR dependency on a register still being read", "[systemc
   const SubCoreResult r =
       run("lmma.m2n64k4.f16.i2.f32.f32 d0, t0, w0, d0\n"
           "ld.shared.b32 w0, [lane*4]\n");
-  CHECK(stalls(r, StallReason::kDependency) == 1);
+  CHECK(r.stalls(StallReason::kDependency) == 1);
   // The load starts at 2, its result at 22, written at 23.
   CHECK(r.cycles == 23);
 }
@@ -150,7 +146,7 @@ TEST_CASE("sub-core: a barrier", "[systemc][subcore]") {
       run("ld.shared.b32 r0, [lane*4]\n"
           "bar.sync\n"
           "ld.shared.b32 r1, [lane*4]\n");
-  CHECK(stalls(r, StallReason::kBarrier) == 20);
+  CHECK(r.stalls(StallReason::kBarrier) == 20);
   CHECK(r.cycles == 43);
   CHECK(r.instructions == 3);
 }

@@ -2,17 +2,16 @@
 
 #include "core/lut/lut_mpgemm.hpp"
 #include "core/lut/random_problem.hpp"
-#include "sim/systemc/subcore/sub_core.hpp"
 #include "sim/systemc/subcore/gemm_warp_run.hpp"
+#include "sim/systemc/subcore/sub_core.hpp"
 #include "sim/systemc/subcore/warp_operands.hpp"
 #include "sim/tile/gemm_kernel.hpp"
+#include "tests/support/committed_hardware.hpp"
 
 namespace lutsim::systemc {
 namespace {
 
-HardwareSpec hardware(const std::string& name) {
-  return load_hardware("configs/hw/" + name + ".yaml");
-}
+using lutsim::test::committed_hardware;
 
 // Simulated MACs per cycle of one sub-core x the SM's partitions, over the
 // tile model's per-SM LUT rate (lut_kernel's macs_per_cycle_per_sm).
@@ -25,7 +24,7 @@ struct Throughput {
 
 Throughput warp_throughput(const std::string& hw_name, std::int64_t m, std::int64_t n,
                            std::int64_t k, int bits) {
-  const HardwareSpec hw = hardware(hw_name);
+  const HardwareSpec hw = committed_hardware(hw_name);
   const compiler::WarpProgram p = lowered_warp_program(hw, m, n, k, bits, DataType::kFp16);
   SubCore core(sub_core_config(hw), p.program, SubCore::Mode::kTimingOnly);
   Throughput t;
@@ -42,7 +41,7 @@ Throughput warp_throughput(const std::string& hw_name, std::int64_t m, std::int6
 // A lowered program on the sub-core computes the warp tile's GEMM bit for
 // bit as lut_mpgemm does, for an odd and an even number of K steps.
 TEST_CASE("sub-core: a generated warp program is bit-exact with lut_mpgemm", "[systemc][subcore]") {
-  HardwareSpec hw = hardware("a100_lut_4x");
+  HardwareSpec hw = committed_hardware("a100_lut_4x");
   hw.lut_tensor_core->throughput_scale = 2;
   const SubCoreConfig config = sub_core_config(hw);
   for (const auto& [act, steps, bits] :

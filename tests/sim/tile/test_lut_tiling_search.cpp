@@ -57,8 +57,8 @@ bool fits(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s, const
          register_bytes_per_warp(k, tl, slice) <= kMaxWarpRegisterBytes;
 }
 
-const GemmShape kDecode{1, 28672, 8192, 1, DataType::kFp16};
-const GemmShape kPrefill{2048, 8192, 8192, 1, DataType::kFp16};
+const GemmShape kLlama70bFfnDecode{1, 28672, 8192, 1, DataType::kFp16};
+const GemmShape kLlama70bProjectionPrefill{2048, 8192, 8192, 1, DataType::kFp16};
 
 }  // namespace
 
@@ -66,7 +66,7 @@ TEST_CASE("every legal LUT tiling fits the SM and the warp, and the search picks
           "[tile][tiling_search]") {
   const HardwareSpec hw = committed_hardware("a100_lut_4x");
   const GemmKernel k = lut_kernel(hw, 2, DataType::kFp16);
-  for (const GemmShape& s : {kDecode, kPrefill}) {
+  for (const GemmShape& s : {kLlama70bFfnDecode, kLlama70bProjectionPrefill}) {
     INFO("M " << s.m);
     std::int64_t legal = 0, over_capacity = 0;
     double cheapest = std::numeric_limits<double>::max();
@@ -121,21 +121,22 @@ TEST_CASE("register-resident tables of a long K slice do not fit a warp's regist
   const Tiling whole_k{{16, 512, 32, 3}, 1, Multicast::kNone, TileSchedule::kDataParallel,
                        {16, 128}, TablePlacement::kRegisters, 2};
   CHECK(register_bytes_per_warp(k, whole_k, 8192) == 16.0 * 128 * 4 + 16.0 * 8192 * 4);
-  CHECK_FALSE(estimate_gemm(hw, k, kDecode, whole_k));
+  CHECK_FALSE(estimate_gemm(hw, k, kLlama70bFfnDecode, whole_k));
   // Split 32 ways, a warp holds 16 x 256 x 4 bytes of tables beside 8 KiB of accumulators.
   Tiling split = whole_k;
   split.split_k = 32;
   CHECK(register_bytes_per_warp(k, split, 256) == 16.0 * 128 * 4 + 16.0 * 256 * 4);
-  CHECK(estimate_gemm(hw, k, kDecode, split));
+  CHECK(estimate_gemm(hw, k, kLlama70bFfnDecode, split));
   // A 16 x 256 warp's accumulators leave 16 KiB less: the same slice is over 255 registers.
   Tiling wide = split;
   wide.warp = {16, 256};
   CHECK(register_bytes_per_warp(k, wide, 256) > 255.0 * 4 * 32);
-  CHECK_FALSE(estimate_gemm(hw, k, kDecode, wide));
+  CHECK_FALSE(estimate_gemm(hw, k, kLlama70bFfnDecode, wide));
   // A dense kernel has no tables to hold.
   Tiling dense_regs{{128, 128, 32, 4}};
   dense_regs.tables = TablePlacement::kRegisters;
-  CHECK_FALSE(estimate_gemm(hw, dense_kernel(hw, DataType::kFp16), kPrefill, dense_regs));
+  CHECK_FALSE(
+      estimate_gemm(hw, dense_kernel(hw, DataType::kFp16), kLlama70bProjectionPrefill, dense_regs));
 }
 
 TEST_CASE("INT8 table entries are searched only where the plan quantized the tables",
@@ -169,7 +170,7 @@ TEST_CASE("the tiler chooses the cheapest lowerable tiling and reports the best 
   const compiler::TileQuery q{"lin", {2048, 8192, 8192, 1}, 2, DataType::kFp16, 2, 64, 4};
   const compiler::TileChoice c = TileModelTiler(hw).choose(q);
   const GemmKernel k = lut_kernel(hw, 2, DataType::kFp16);
-  const GemmSearch s = search_gemm(hw, k, kPrefill, [&](const Tiling& t) {
+  const GemmSearch s = search_gemm(hw, k, kLlama70bProjectionPrefill, [&](const Tiling& t) {
     return t.tables == TablePlacement::kSharedMemory;
   });
   CHECK(c.residency == compiler::TableResidency::kSharedMemory);

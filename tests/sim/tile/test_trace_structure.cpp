@@ -34,7 +34,7 @@ const OpTime& timed(const EndToEndResult& r, const std::string& name) {
   throw std::logic_error("unreachable");
 }
 
-std::vector<std::string> precomputes(const EndToEndResult& r) {
+std::vector<std::string> precompute_names(const EndToEndResult& r) {
   std::vector<std::string> names;
   for (const OpTime& op : r.ops) {
     if (op.table_precompute) names.push_back(op.name);
@@ -84,7 +84,7 @@ TEST_CASE("renamed ops with the same structure time the same, bit for bit", "[ti
 TEST_CASE("LUT linears reading the same input share one table precompute", "[tile]") {
   const EndToEndResult r = run_lut(llama_decode(LinearFusion::kSeparate));
   // One per distinct input, before the first linear that reads it.
-  CHECK(precomputes(r) ==
+  CHECK(precompute_names(r) ==
         std::vector<std::string>{"table_precompute(q_proj)", "table_precompute(attn_out)",
                                  "table_precompute(ffn_gate)", "table_precompute(ffn_down)"});
   CHECK(r.structure == TraceStructure::kDataflow);
@@ -93,7 +93,7 @@ TEST_CASE("LUT linears reading the same input share one table precompute", "[til
   for (TraceOp& op : mixed.ops) {
     if (op.name == "k_proj") op.act_dtype = DataType::kInt8;
   }
-  CHECK(precomputes(run_lut(mixed)).size() == 5);
+  CHECK(precompute_names(run_lut(mixed)).size() == 5);
 }
 
 TEST_CASE("memory-bound ops move their output and each operand", "[tile]") {
@@ -118,7 +118,7 @@ TEST_CASE("a trace without structure shares no tables and says so", "[tile]") {
   const GemmTrace plain = test::without_structure(llama_decode(LinearFusion::kSeparate));
   const EndToEndResult r = run_lut(plain, PrecomputeMode::kSeparateKernel);
   CHECK(r.structure == TraceStructure::kNone);
-  CHECK(precomputes(r).size() == 7);  // q, k, v, attn_out, gate, up, down
+  CHECK(precompute_names(r).size() == 7);  // q, k, v, attn_out, gate, up, down
   // Memory-bound ops move one operand and their output: the gated activation
   // 2 x (8 x 11008) x 2 x 32 = 11272192.
   CHECK(timed(r, "ffn_act").actions.dram_bytes == 11272192.0);
