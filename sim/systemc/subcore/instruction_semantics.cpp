@@ -36,10 +36,6 @@ unsigned weight_code(std::span<const std::uint8_t> bytes, std::int64_t i, int bi
   return code;
 }
 
-std::int64_t entry_bytes(TableEntryFormat f) {
-  return f == TableEntryFormat::kInteger ? 4 : f == TableEntryFormat::kFp16 ? 2 : 1;
-}
-
 // Table t of a T operand (layout of docs/lmma.md).
 }  // namespace
 
