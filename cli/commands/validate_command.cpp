@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -203,13 +204,30 @@ DataRequest data_request(const ValidateOptions& o) {
   return r;
 }
 
+// The file an option names, or else validation/<file> beside the configs
+// folder; a missing default says which folder it was looked for beside and
+// which option names the file instead.
+fs::path given_or_beside_configs(const std::string& given, const fs::path& validation,
+                                 const std::string& given_configs_dir, const char* file,
+                                 const char* option) {
+  if (!given.empty()) return given;
+  const fs::path path = validation / file;
+  std::error_code ignored;
+  if (fs::is_regular_file(path, ignored)) return path;
+  const std::string from = given_configs_dir.empty()
+                               ? std::string("the configs folder found")
+                               : "--configs-dir " + given_configs_dir;
+  throw std::runtime_error(from + ": no validation/" + file + " beside it (looked for " +
+                           path.string() + "); name the file with " + option);
+}
+
 void run_validate(const ValidateOptions& o) {
   const fs::path configs = configs_dir(o.configs_dir);
   const fs::path validation = repo_root(o.configs_dir) / "validation";
-  const DatasetCatalog catalog = load_dataset_catalog(
-      o.datasets.empty() ? validation / "datasets.yaml" : fs::path(o.datasets));
-  const AccuracyBars bars =
-      load_accuracy_bars(o.bars.empty() ? validation / "bars.yaml" : fs::path(o.bars));
+  const DatasetCatalog catalog = load_dataset_catalog(given_or_beside_configs(
+      o.datasets, validation, o.configs_dir, "datasets.yaml", "--datasets"));
+  const AccuracyBars bars = load_accuracy_bars(
+      given_or_beside_configs(o.bars, validation, o.configs_dir, "bars.yaml", "--bars"));
   const ValidationJobs all = o.data.empty() ? catalog_jobs(catalog, configs)
                                             : data_jobs(data_request(o), catalog, configs);
   const std::vector<GemmValidationJob>& jobs = all.gemm;
@@ -286,7 +304,9 @@ void add_validate_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--bars", opts->bars, "accuracy bars (default validation/bars.yaml)")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--configs-dir", opts->configs_dir, "folder with hw/ (default: found above)")
+  cmd->add_option("--configs-dir", opts->configs_dir,
+                  "folder with hw/; validation/ beside it gives the default --datasets and "
+                  "--bars (default: configs/ above the binary or the working directory)")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("-o,--out", opts->out_dir, "output directory (default results/validation)")
       ->check(non_empty());

@@ -28,14 +28,15 @@ double max_error_to_bound(const MpGemmProblem& p, const LutGemmResult& r, const 
   return worst;
 }
 
-DatapathAccuracy evaluate(const RandomProblemSpec& base, const LutGemmConfig& cfg) {
+DatapathAccuracy evaluate(const RandomProblemSpec& base, const LutGemmConfig& cfg,
+                          const RowProgress& after_row) {
   RandomProblemSpec spec = base;
   spec.activation = cfg.activation;
   spec.weight_bits = cfg.weight_bits;
   const MpGemmProblem p = make_random_problem(spec);
 
   const auto start = std::chrono::steady_clock::now();
-  const LutGemmResult r = lut_mpgemm(p.x, p.w, cfg);
+  const LutGemmResult r = lut_mpgemm(p.x, p.w, cfg, after_row);
   const auto stop = std::chrono::steady_clock::now();
 
   const Matrix ref = dequant_gemm(p.x, p.w);
@@ -57,13 +58,17 @@ DatapathAccuracy evaluate(const RandomProblemSpec& base, const LutGemmConfig& cf
 std::vector<DatapathAccuracy> evaluate_datapaths(const RandomProblemSpec& problem,
                                                  const std::vector<LutGemmConfig>& datapaths,
                                                  const AccuracyProgress& progress) {
-  std::vector<DatapathAccuracy> rows;
-  rows.reserve(datapaths.size());
+  std::vector<DatapathAccuracy> results;
+  results.reserve(datapaths.size());
+  const std::size_t m = static_cast<std::size_t>(problem.m);
+  const std::size_t all_rows = m * datapaths.size();
   for (const LutGemmConfig& cfg : datapaths) {
-    rows.push_back(evaluate(problem, cfg));
-    if (progress) progress(rows.size(), datapaths.size());
+    const std::size_t rows_before = m * results.size();
+    RowProgress after_row;
+    if (progress) after_row = [&](int done, int) { progress(rows_before + done, all_rows); };
+    results.push_back(evaluate(problem, cfg, after_row));
   }
-  return rows;
+  return results;
 }
 
 }  // namespace lutsim

@@ -24,11 +24,13 @@ struct DatapathAccuracy {
   double host_seconds = 0.0;        // wall time of the LUT evaluation
 };
 
-using AccuracyProgress = std::function<void(std::size_t done, std::size_t total)>;
+// Output rows done of all datapaths' rows (M per datapath).
+using AccuracyProgress = std::function<void(std::size_t rows_done, std::size_t rows)>;
 
 // Evaluates every datapath on the problem (activation type and weight bits
 // taken from each datapath; same seed, so datapaths sharing them see the
-// same data). Calls `progress` after each datapath if given.
+// same data). Calls `progress` after each row of outputs if given: one
+// datapath of a large problem takes minutes.
 std::vector<DatapathAccuracy> evaluate_datapaths(const RandomProblemSpec& problem,
                                                  const std::vector<LutGemmConfig>& datapaths,
                                                  const AccuracyProgress& progress = {});

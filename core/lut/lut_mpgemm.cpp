@@ -225,7 +225,7 @@ std::vector<LutTable> lut_precompute(const Matrix& x, const LutGemmConfig& cfg) 
 }
 
 Matrix lut_accumulate(std::span<const LutTable> tables, int rows, const QuantizedWeights& w,
-                      const LutGemmConfig& cfg) {
+                      const LutGemmConfig& cfg, const RowProgress& after_row) {
   check_weights(w, cfg);
   const std::size_t groups = static_cast<std::size_t>(w.cols / cfg.geometry.k);
   if (tables.size() != static_cast<std::size_t>(rows) * groups) {
@@ -237,15 +237,17 @@ Matrix lut_accumulate(std::span<const LutTable> tables, int rows, const Quantize
   for (int m = 0; m < rows; ++m) {
     const std::span<const LutTable> row_tables(tables.data() + m * groups, groups);
     for (int n = 0; n < w.rows; ++n) acc(m, n) = accumulate_output(row_tables, w, n, cfg);
+    if (after_row) after_row(m + 1, rows);
   }
   return acc;
 }
 
-LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg) {
+LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg,
+                         const RowProgress& after_row) {
   check_shapes(x, w, cfg);
   check_activations_representable(x, cfg.activation);
   const std::vector<LutTable> tables = precompute_all(x, cfg);
-  Matrix accumulators = lut_accumulate(tables, static_cast<int>(x.rows()), w, cfg);
+  Matrix accumulators = lut_accumulate(tables, static_cast<int>(x.rows()), w, cfg, after_row);
   Matrix outputs = lut_outputs(accumulators, activation_row_sums(x), w, cfg.geometry.table_form);
   return {std::move(accumulators), std::move(outputs)};
 }

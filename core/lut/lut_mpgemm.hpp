@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -39,7 +40,11 @@ struct LutGemmResult {
 // integer p_g = sum_j 2^j code_j first, then
 //   acc <- round(acc + round(scale_g * p_g))          (a multiply, then an add)
 // round() is the accumulator type's round to nearest even; INT32 is exact.
-LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg);
+// `after_row`, if given, is called after each row of accumulators (a long
+// evaluation reports progress through it).
+using RowProgress = std::function<void(int rows_done, int rows)>;
+LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGemmConfig& cfg,
+                         const RowProgress& after_row = {});
 
 // lut_mpgemm's two steps, for models that keep the tables apart from the
 // GEMM (the compiler's split precompute): the tables of X, tables[m * K/k + g]
@@ -47,7 +52,7 @@ LutGemmResult lut_mpgemm(const Matrix& x, const QuantizedWeights& w, const LutGe
 // accumulators of Y[rows, N] from such tables in the canonical order.
 std::vector<LutTable> lut_precompute(const Matrix& x, const LutGemmConfig& cfg);
 Matrix lut_accumulate(std::span<const LutTable> tables, int rows, const QuantizedWeights& w,
-                      const LutGemmConfig& cfg);
+                      const LutGemmConfig& cfg, const RowProgress& after_row = {});
 
 // The outputs of LUT accumulators: Y[m, n] = scale[n] * (acc[m, n] -
 // zero_point[n] * row_sums[m]), with the scale and zero point of the codes the

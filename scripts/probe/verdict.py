@@ -12,7 +12,9 @@ exit != 0   stderr holds exactly one line starting 'lutsim: error: ', the last
             digits); no output holds an uncaught exception's or a sanitizer's
             text.
 a signal    the process died of a signal: a crash.
-timeout     no exit within the timeout (60 s by default): a hang.
+timeout     no exit within the timeout (60 s by default): a hang, unless its
+            stderr shows the work advancing (two or more progress lines
+            '[done/total]' with done rising): a long run, not a hang.
 """
 import json
 import math
@@ -28,11 +30,12 @@ BARE_EXCEPTION = "bare-exception"    # an uncaught exception's or a sanitizer's 
 UNCLEAR_ERROR = "unclear-error"      # not one 'lutsim: error:' line, or it names no input
 ESCAPED = "escaped"                  # wrote outside --out
 CRASH = "crash"                      # died of a signal
-HANG = "hang"                        # ran past the timeout
+HANG = "hang"                        # ran past the timeout, no progress shown
+PROGRESSING = "progressing"          # ran past the timeout, progress advancing
 
 # The verdicts a clean run has none of (the must-show of issue 16).
 FAILURES = (WRONG_OUTPUT, WRONGLY_REFUSED, BARE_EXCEPTION, UNCLEAR_ERROR, ESCAPED, CRASH, HANG)
-ALL = (OK, REFUSED) + FAILURES
+ALL = (OK, REFUSED, PROGRESSING) + FAILURES
 
 BARE_TEXTS = ("[json.exception", "std::", "stoi", "stod", "basic_string", "bad_alloc",
               "terminate called", "what():", "AddressSanitizer", "UndefinedBehaviorSanitizer",
@@ -140,9 +143,23 @@ def bare_text(*outputs):
     return None
 
 
+_PROGRESS = re.compile(r"\[(\d+)/(\d+)\]")
+
+
+def progress_shown(stderr):
+    """The last (done, total) of a run whose progress lines rose, else None."""
+    steps = [(int(d), int(t)) for d, t in _PROGRESS.findall(stderr)]
+    rising = len(steps) >= 2 and all(b[0] > a[0] and b[1] == a[1] for a, b in zip(steps, steps[1:]))
+    return steps[-1] if rising else None
+
+
 def judge(probe, result):
     """(verdict, reasons) of one probe from its result (runner.Result)."""
     if result.timed_out:
+        shown = progress_shown(result.stderr)
+        if shown:
+            done, total = shown
+            return PROGRESSING, [f"{done}/{total} done when stopped after {result.timeout_s} s"]
         return HANG, [f"no exit in {result.timeout_s} s"]
     if result.returncode < 0:
         return CRASH, [f"signal {-result.returncode}"]

@@ -56,7 +56,7 @@ StudyResult AccuracyStudy::run(const StudyProgress& progress) const {
   ResultTable table(accuracy_columns());
   for (const auto& r :
        evaluate_datapaths(spec_.problem, spec_.datapaths, [&](std::size_t done, std::size_t total) {
-         if (progress) progress(done, total, "datapaths evaluated");
+         if (progress) progress(done, total, "output rows computed (M per datapath)");
        })) {
     table.add_row(accuracy_cells(r));
   }

@@ -155,6 +155,21 @@ TEST_CASE("validate errors name the file, and the line or header", "[validation]
                              Catch::Contains("--no-plots"));
 }
 
+TEST_CASE("validate --configs-dir without validation/ beside it names the option", "[validation][cli]") {
+  // Issue 16 probe: the error named only <parent>/validation/datasets.yaml.
+  TempDir out("configs_dir");
+  const fs::path configs = out.path / "configs";
+  fs::create_directories(configs);
+  const Run r = run_lutsim("validate --configs-dir " + configs.string() + " --no-plots -o " +
+                           (out.path / "out").string());
+  CHECK(r.status == 1);
+  CHECK(r.out == "lutsim: error: --configs-dir " + configs.string() +
+                     ": no validation/datasets.yaml beside it (looked for " +
+                     (out.path / "validation" / "datasets.yaml").string() +
+                     "); name the file with --datasets\n");
+  CHECK_FALSE(fs::exists(out.path / "out"));
+}
+
 TEST_CASE("validate refuses non-physical measurements and empty sets", "[validation][cli]") {
   // Issue 16 item 9: 1e-300 ms and M = 1e14 were taken and gave MAPEs of 4.9e30%; a
   // header-only file gave a table of nothing.

@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "core/lut/dequant_gemm.hpp"
 #include "core/lut/error_bound.hpp"
@@ -82,6 +84,19 @@ TEST_CASE("int8 activations with real scales match the reference to double round
   const Matrix ref = dequant_gemm(p.x, p.w);
   const Matrix lut = lut_mpgemm(p.x, p.w, cfg).outputs;
   CHECK((lut - ref).cwiseAbs().maxCoeff() <= 1e-12 * ref.cwiseAbs().maxCoeff());
+}
+
+TEST_CASE("lut_mpgemm reports each row of accumulators, and its outputs do not change", "[lut]") {
+  const MpGemmProblem p = problem(DataType::kFp16, 2, 32, 5);
+  const LutGemmConfig cfg{2, {.k = 4, .table_form = TableForm::kSymmetricHalf}, DataType::kFp16,
+                          TableEntryFormat::kFp16, DataType::kFp32};
+  std::vector<std::pair<int, int>> calls;
+  const LutGemmResult reported =
+      lut_mpgemm(p.x, p.w, cfg, [&](int done, int rows) { calls.emplace_back(done, rows); });
+  const LutGemmResult plain = lut_mpgemm(p.x, p.w, cfg);
+  CHECK(calls == std::vector<std::pair<int, int>>{{1, 4}, {2, 4}, {3, 4}, {4, 4}});
+  CHECK(reported.accumulators == plain.accumulators);
+  CHECK(reported.outputs == plain.outputs);
 }
 
 TEST_CASE("FP16 tables stay within the derived error bound", "[lut]") {
