@@ -50,10 +50,4 @@ std::string format_text_table(const ResultTable& table) {
   return out;
 }
 
-std::string fixed_text(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-
 }  // namespace lutsim::cli

@@ -23,7 +23,7 @@ struct EngineOp {
   std::string kernel;
   std::int64_t m = 0, n = 0, k = 0, count = 0;
   bool simulated = false;
-  std::string not_simulated;  // why, when not simulated (both engines then give the tile time)
+  std::string not_simulated{};  // why, when not simulated (both engines then give the tile time)
   std::uint64_t warp_tile_cycles = 0;
   std::int64_t warp_tiles_per_partition = 0;
   double tile_compute_s = 0.0, systemc_compute_s = 0.0;  // one occurrence

@@ -16,10 +16,10 @@ struct SweepAxis {
   std::string key;
   std::string column;  // names the axis in the results; default the key
   std::vector<std::string> values;
-  config::SourceLocation where;  // of the axis in the sweep file
+  config::SourceLocation where{};  // of the axis in the sweep file
   // How `values` were drawn: empty when listed, else the `random:` draw with
   // its seed ("random: 4 samples, seed 7, log_uniform [1, 1000], integer").
-  std::string sampling;
+  std::string sampling{};
   // Advances together with the axis before it (one `zip:` of the sweep
   // file), whose values it has as many of; else crossed with it.
   bool zipped_with_previous = false;

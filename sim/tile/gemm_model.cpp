@@ -557,7 +557,7 @@ struct BaseTiling {
   Tiling tiling;
   std::size_t index = 0;
   bool allowed = false;
-  TilingRates rates;
+  TilingRates rates{};
   double bound_s = 0.0;
 };
 
@@ -647,7 +647,7 @@ void for_each_base(const GemmKernel& k, const GemmShape& s,
   auto add = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
       for_each_base_tiling(k, s, t, warps,
-                           [&](const Tiling& tl) { visit(BaseTiling{tl, index++, allowed(tl)}); });
+                           [&](const Tiling& tl) { visit(BaseTiling{.tiling = tl, .index = index++, .allowed = allowed(tl)}); });
     }
   };
   add(candidate_tiles());

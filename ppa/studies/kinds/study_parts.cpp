@@ -1,16 +1,15 @@
 #include "ppa/studies/kinds/study_parts.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include "core/io/number_text.hpp"
 
 namespace lutsim::ppa {
 
 std::string fixed(double v, int digits) {
   if (std::isnan(v)) return "-";  // no such figure (a design that misses the clock has no density)
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
+  return fixed_text(v, digits);
 }
 
 std::string act_name(DataType a) {

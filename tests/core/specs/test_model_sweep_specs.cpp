@@ -37,7 +37,8 @@ TEST_CASE("a sweep expands to the cross product with the first axis slowest", "[
 
 TEST_CASE("sweep points are made one at a time by index", "[config]") {
   SweepSpec s;
-  s.axes = {{"a", "a", {"1", "2", "3"}, {}}, {"b", "b", {"x", "y"}, {}}};
+  s.axes = {{.key = "a", .column = "a", .values = {"1", "2", "3"}},
+            {.key = "b", .column = "b", .values = {"x", "y"}}};
   REQUIRE(sweep_size(s) == 6);
   CHECK(sweep_point(s, 0).label == "a=1, b=x");
   CHECK(sweep_point(s, 3).assignments == std::vector<std::string>{"a=2", "b=y"});
@@ -50,7 +51,10 @@ TEST_CASE("a sweep whose point count overflows is refused at the axis", "[config
   SweepSpec s;
   const std::vector<std::string> values(1 << 16, "1");
   for (int i = 0; i < 4; ++i) {
-    s.axes.push_back({"k" + std::to_string(i), "k", values, {"sweep.yaml", 3 + 2 * i, 5}});
+    s.axes.push_back({.key = "k" + std::to_string(i),
+                      .column = "k",
+                      .values = values,
+                      .where = {"sweep.yaml", 3 + 2 * i, 5}});
   }
   // 2^48 points fit; a fourth 2^16 axis makes 2^64.
   CHECK_THROWS_WITH(sweep_size(s),
