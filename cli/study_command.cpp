@@ -1,35 +1,14 @@
 #include "cli/study_command.hpp"
 
-#include <unistd.h>
-
-#include <chrono>
 #include <iostream>
 
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
+#include "cli/progress_printer.hpp"
 #include "cli/text_table.hpp"
 #include "core/io/result_directory.hpp"
 
 namespace lutsim::cli {
-namespace {
-
-// One updating line on a terminal (redrawn at most every 0.1 s), a line at
-// most every 5 s otherwise; the last step is always shown.
-StudyProgress progress_printer() {
-  using Clock = std::chrono::steady_clock;
-  const bool tty = ::isatty(STDERR_FILENO) != 0;
-  const Clock::duration every = tty ? std::chrono::milliseconds(100) : std::chrono::seconds(5);
-  return [tty, every, last = Clock::now()](std::size_t done, std::size_t total,
-                                           std::string_view unit) mutable {
-    const Clock::time_point now = Clock::now();
-    if (done < total && now - last < every) return;
-    last = now;
-    std::cerr << (tty ? "\r" : "") << "  [" << done << "/" << total << "] " << unit
-              << (tty && done < total ? "" : "\n") << std::flush;
-  };
-}
-
-}  // namespace
 
 void add_study_options(CLI::App& cmd, StudyOptions& o, const std::string& set_example) {
   cmd.add_option("--set", o.sets,

@@ -8,6 +8,7 @@
 #include "cli/at_least.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/config_loading.hpp"
+#include "cli/progress_printer.hpp"
 #include "cli/text_table.hpp"
 #include "compiler/program/program_parser.hpp"
 #include "sim/systemc/subcore/gemm_warp_run.hpp"
@@ -104,11 +105,12 @@ systemc::GemmWarpRunSpec gemm_spec(const LmmaOptions& o) {
 
 // The program of `path` run on the sub-core; what it cannot run names the
 // file, as the parser's errors do ("prog.lmma: line 2: ...").
-SubCoreResult run_program_file(const systemc::SubCoreConfig& config, const std::string& path) {
+SubCoreResult run_program_file(const systemc::SubCoreConfig& config, const std::string& path,
+                               const SubCore::Progress& progress) {
   lmma::Program program = lmma::load_program(path);
   try {
     SubCore core(config, std::move(program));
-    return core.run();
+    return core.run(progress);
   } catch (const systemc::UnsupportedSubCore& e) {
     throw systemc::UnsupportedSubCore(path + ": " + e.what());
   } catch (const systemc::SharedMemoryFault& e) {
@@ -122,10 +124,14 @@ void run_lmma(const LmmaOptions& o) {
   const systemc::SubCoreConfig config = systemc::sub_core_config(hw);
   SubCoreResult r;
   std::optional<nlohmann::json> gemm;
+  const SubCore::Progress progress = [print = progress_printer()](std::uint64_t issued,
+                                                                  std::uint64_t total) mutable {
+    print(issued, total, "instructions issued");
+  };
   if (!o.program.empty()) {
-    r = run_program_file(config, o.program);
+    r = run_program_file(config, o.program, progress);
   } else {
-    const systemc::GemmWarpRun g = systemc::run_gemm_warp_tile(hw, config, gemm_spec(o));
+    const systemc::GemmWarpRun g = systemc::run_gemm_warp_tile(hw, config, gemm_spec(o), progress);
     r = g.result;
     gemm = gemm_json(o, g, hw);
   }

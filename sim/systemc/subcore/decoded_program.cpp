@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "compiler/program/program_printer.hpp"
@@ -287,6 +289,23 @@ class Decoder {
 };
 
 }  // namespace
+
+std::uint64_t dynamic_instructions(const DecodedProgram& program) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  auto times = [](std::uint64_t a, std::uint64_t b) { return b != 0 && a > kMax / b ? kMax : a * b; };
+  std::vector<std::uint64_t> weight{1};  // instructions per pass at each repeat depth
+  std::uint64_t total = 0;
+  for (const ProgramStep& s : program.steps) {
+    if (s.kind == ProgramStep::kBegin) {
+      weight.push_back(times(weight.back(), static_cast<std::uint64_t>(s.count)));
+    } else if (s.kind == ProgramStep::kEnd) {
+      weight.pop_back();
+    } else {
+      total = total > kMax - weight.back() ? kMax : total + weight.back();
+    }
+  }
+  return total;
+}
 
 DecodedProgram decode_program(const lmma::Program& program, const SubCoreConfig& config) {
   Decoder d(config);

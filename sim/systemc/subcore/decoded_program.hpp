@@ -76,4 +76,8 @@ struct DecodedProgram {
 // rate; operands overlapping the register file's capacity).
 DecodedProgram decode_program(const lmma::Program& program, const SubCoreConfig& config);
 
+// Instructions the program issues in all, its repeats unrolled (saturating at
+// the largest uint64: a count for progress reports, not for results).
+std::uint64_t dynamic_instructions(const DecodedProgram& program);
+
 }  // namespace lutsim::systemc

@@ -62,7 +62,9 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
 // numerics do not model (mma: fp16 and int8 only; lut: needs lut_tensor_core),
 // UnsupportedSubCore for a hardware config the sub-core cannot run, and
 // std::logic_error if checked values differ from lut_mpgemm (a model bug).
+// `progress` as SubCore::run's.
 GemmWarpRun run_gemm_warp_tile(const HardwareSpec& hw, const SubCoreConfig& config,
-                               const GemmWarpRunSpec& spec);
+                               const GemmWarpRunSpec& spec,
+                               const SubCore::Progress& progress = {});
 
 }  // namespace lutsim::systemc

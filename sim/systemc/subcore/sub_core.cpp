@@ -218,8 +218,18 @@ bool SubCore::done() const {
          (result_.actions.instructions == 0 || cycle_ > last_issue_);
 }
 
-const SubCoreResult& SubCore::run() {
-  while (!done()) clock();
+const SubCoreResult& SubCore::run(const Progress& progress) {
+  if (!progress) {
+    while (!done()) clock();
+    return result();
+  }
+  constexpr std::uint64_t kCyclesPerReport = std::uint64_t{1} << 20;
+  const std::uint64_t total = dynamic_instructions(program_);
+  while (!done()) {
+    clock();
+    if (cycle_ % kCyclesPerReport == 0) progress(result_.actions.instructions, total);
+  }
+  if (cycle_ >= kCyclesPerReport) progress(result_.actions.instructions, total);
   return result();
 }
 

@@ -9,6 +9,7 @@
 // model decides when. docs/systemc.md, "The sub-core", states every rule.
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <vector>
 
@@ -91,8 +92,12 @@ class SubCore {
   void clock();
   // Every instruction issued and every result written.
   bool done() const;
-  // Clocks until done(); returns result().
-  const SubCoreResult& run();
+  // Clocks until done(); returns result(). `progress`, if given, is called
+  // with the instructions issued and the program's total
+  // (dynamic_instructions) every 2^20 cycles, and at the end of a run that
+  // long (a short run reports nothing).
+  using Progress = std::function<void(std::uint64_t issued, std::uint64_t total)>;
+  const SubCoreResult& run(const Progress& progress = {});
   std::uint64_t cycle() const { return cycle_; }
   const SubCoreResult& result();
 

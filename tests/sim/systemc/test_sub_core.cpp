@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "compiler/program/program_parser.hpp"
 #include "core/lut/lut_mpgemm.hpp"
@@ -162,6 +165,34 @@ TEST_CASE("sub-core: lutpre on the CUDA cores", "[systemc][subcore]") {
   CHECK(r.unit_busy_cycles[static_cast<std::size_t>(Unit::kCuda)] == 12);
   CHECK(r.actions.register_reads == 1);
   CHECK(r.actions.register_writes == 1);
+}
+
+TEST_CASE("sub-core: a long run reports its instructions issued of the program's total",
+          "[systemc][subcore]") {
+  const std::string text =
+      "ld.shared.b32 r0, [lane*4]\n"
+      "repeat 2000 {\n"
+      "  repeat 300 {\n"
+      "    ld.shared.b32 r1, [lane*4]\n"
+      "    ld.shared.b32 r2, [128 + lane*4]\n"
+      "  }\n"
+      "  st.shared.b32 [256 + lane*4], r1\n"
+      "}\n";
+  SubCore core(test_config(), lmma::parse_program(text, "long.lmma"));
+  CHECK(dynamic_instructions(core.program()) == 1 + 2000 * (300 * 2 + 1));
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> reports;
+  const SubCoreResult& r =
+      core.run([&](std::uint64_t issued, std::uint64_t total) { reports.emplace_back(issued, total); });
+  REQUIRE(r.cycles >= (std::uint64_t{1} << 20));  // long enough to report
+  REQUIRE(reports.size() >= 2);
+  CHECK(reports.back() == std::pair<std::uint64_t, std::uint64_t>{1202001, 1202001});
+  for (std::size_t i = 1; i < reports.size(); ++i) CHECK(reports[i].first > reports[i - 1].first);
+  CHECK(r.instructions == 1202001);
+
+  std::size_t short_reports = 0;
+  SubCore short_run(test_config(), lmma::parse_program("ld.shared.b32 r1, [lane*4]\n", "short.lmma"));
+  short_run.run([&](std::uint64_t, std::uint64_t) { ++short_reports; });
+  CHECK(short_reports == 0);
 }
 
 TEST_CASE("sub-core: repeats and loop variables in addresses", "[systemc][subcore]") {
