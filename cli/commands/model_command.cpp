@@ -1,5 +1,4 @@
 #include <cmath>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -13,8 +12,7 @@
 #include "cli/energy_options.hpp"
 #include "cli/study_command.hpp"
 #include "cli/trace_options.hpp"
-#include "compiler/ir/graph_from_trace.hpp"
-#include "workloads/trace_csv.hpp"
+#include "studies/model/model_study.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -65,22 +63,18 @@ LinearMethod recorded_method(const StudyRun& run) {
   throw std::logic_error("the model study recorded an unknown linear method '" + name + "'");
 }
 
-// The study's forward pass again, as the systemc engine needs it: the same
-// trace, hardware and system (no --set overrides: refused with --engine
-// systemc), checked against the study's total.
-EngineComparison systemc_engine(const ModelOptions& o, const StudyRun& run) {
-  const std::filesystem::path configs = configs_dir(o.study.configs_dir);
-  const HardwareSpec hw = load_hardware(hardware_config_path(o.hw, configs));
-  const GemmTrace trace =
-      o.trace_csv.empty() ? build_trace(o.trace, configs)
-                          : ir::read_graph_checked_trace_csv(o.trace_csv);
-  const SystemSpec sys{hw.name,
-                       hw,
-                       recorded_method(run),
-                       o.precompute == "separate" ? PrecomputeMode::kSeparateKernel
-                                                  : PrecomputeMode::kFused,
-                       o.launch_gaps,
-                       parse_attention_mode(o.attention)};
+// The study's forward pass again, as the systemc engine needs it: the study's
+// own trace and system (its hardware with every --set override), checked
+// against the study's total.
+EngineComparison systemc_engine(const StudyRun& run) {
+  const auto* study = dynamic_cast<const ModelStudy*>(run.loaded.study.get());
+  if (study == nullptr) throw std::logic_error("lutsim model ran a study other than model");
+  const ModelForwardPass pass = study->forward_pass();
+  const GemmTrace& trace = pass.trace;
+  const SystemSpec& sys = pass.system;
+  if (sys.method != recorded_method(run)) {
+    throw std::logic_error("the systemc engine's linear method differs from the study's");
+  }
   const EndToEndResult tile = simulate_forward(trace, sys);
   const double study_ms = run.result.totals.at("forward_pass_ms").get<double>();
   if (std::abs(tile.total_s * 1e3 - study_ms) > 1e-9 * study_ms) {
@@ -92,7 +86,7 @@ EngineComparison systemc_engine(const ModelOptions& o, const StudyRun& run) {
 void run_model(const ModelOptions& o) {
   const StudyRun run = run_study(model_config(o), o.study, /*narrate=*/false);
   const std::optional<EngineComparison> engines =
-      o.engine == "systemc" ? std::optional(systemc_engine(o, run)) : std::nullopt;
+      o.engine == "systemc" ? std::optional(systemc_engine(run)) : std::nullopt;
   const std::vector<WrittenFiles> files = write_study_tables(run, o.study);
   if (o.json) {
     nlohmann::json out = study_json(run);
@@ -125,10 +119,6 @@ void add_model_command(CLI::App& app) {
   model->excludes(csv);
   cmd->callback([o, model, csv] {
     if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
-    if (o->engine == "systemc" && !o->study.sets.empty()) {
-      throw CLI::ValidationError("--engine", "systemc with --set is not modelled: the systemc "
-                                             "engine reads the hardware config as it is");
-    }
     run_model(*o);
   });
   cmd->add_option("--method", o->method,

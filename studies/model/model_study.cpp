@@ -2,6 +2,7 @@
 
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "compiler/ir/graph_from_trace.hpp"
@@ -153,13 +154,18 @@ std::string ModelStudy::plan() const {
   return (spec_.trace_csv.empty() ? spec_.model : spec_.trace_csv) + " on " + spec_.gpu.name;
 }
 
+ModelForwardPass ModelStudy::forward_pass() const {
+  GemmTrace trace = spec_.trace_csv.empty() ? make_trace(*model_, spec_.request)
+                                            : ir::read_graph_checked_trace_csv(spec_.trace_csv);
+  SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
+                 spec_.launch_gaps, spec_.attention};
+  return {std::move(trace), std::move(sys)};
+}
+
 StudyResult ModelStudy::run(const StudyProgress& progress) const {
-  const GemmTrace trace =
-      spec_.trace_csv.empty()
-          ? make_trace(*model_, spec_.request)
-          : ir::read_graph_checked_trace_csv(spec_.trace_csv);
-  const SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
-                       spec_.launch_gaps, spec_.attention};
+  const ModelForwardPass pass = forward_pass();
+  const GemmTrace& trace = pass.trace;
+  const SystemSpec& sys = pass.system;
   const EndToEndResult r =
       simulate(trace, sys, spec_.trace_csv.empty() ? spec_.model : spec_.trace_csv);
   if (progress) progress(1, 1, "forward pass timed");

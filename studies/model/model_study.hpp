@@ -30,6 +30,13 @@ struct ModelStudySpec {
 
 ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& context);
 
+// The forward pass a model study times: its trace, and the system (the
+// hardware with every override applied, the linear method chosen).
+struct ModelForwardPass {
+  GemmTrace trace;
+  SystemSpec system;
+};
+
 // The study `model` (what `lutsim model` runs): table "model", one row per
 // operator; records the linear method it chose as `linear_method` and the
 // attention mode as `attention`.
@@ -40,6 +47,8 @@ class ModelStudy final : public Study {
   ModelStudy(config::ConfigReader& root, StudyContext& context);
   std::string plan() const override;
   StudyResult run(const StudyProgress& progress) const override;
+  // What run() times (another engine times the same pass).
+  ModelForwardPass forward_pass() const;
 
  private:
   ModelStudySpec spec_;

@@ -2,6 +2,7 @@
 // tile on the sub-core, the same warp tile `lutsim lmma` runs.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -78,6 +79,41 @@ TEST_CASE("lutsim model --engine systemc times each linear's warp tile as lutsim
                            Catch::Contains("forward pass: tile model "));
 }
 
+// --set reaches the systemc engine: an SM clock set on the command line gives
+// what a config file with that clock gives, and the warp tiles' cycles at it.
+TEST_CASE("lutsim model --engine systemc times the hardware with its --set overrides",
+          "[cli][systemc]") {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "lutsim_test_model_engine_set";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream hw(dir / "lut_4x_1200mhz.yaml");
+    hw << "extends: " << std::filesystem::absolute("configs/hw/a100_lut_4x.yaml").string()
+       << "\nsm:\n  clock_hz: 1.2e9\n";
+  }
+  const std::string run = "model --model BitNet-b1.58-700M --seq 128 --wbits 2 --engine systemc "
+                          "--json --out " + (dir / "out").string();
+  const Run set = run_lutsim(run + " --hw a100_lut_4x --set hw.a100_lut_4x.sm.clock_hz=1.2e9");
+  const Run file = run_lutsim(run + " --hw " + (dir / "lut_4x_1200mhz.yaml").string());
+  INFO(set.out << "\n" << file.out);
+  REQUIRE(set.status == 0);
+  REQUIRE(file.status == 0);
+  const nlohmann::json by_set = nlohmann::json::parse(set.out)["systemc_engine"];
+  const nlohmann::json by_file = nlohmann::json::parse(file.out)["systemc_engine"];
+  CHECK(by_set == by_file);
+  int simulated = 0;
+  for (const nlohmann::json& op : by_set["ops"]) {
+    if (op["not_simulated"] != "") continue;
+    ++simulated;
+    CHECK(op["systemc_compute_us"].get<double>() ==
+          Approx(op["warp_tiles_per_partition"].get<double>() *
+                 op["warp_tile_cycles"].get<double>() / 1.2e9 * 1e6));
+  }
+  CHECK(simulated >= 5);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][systemc]") {
   struct Refusal {
     std::string args;
@@ -85,9 +121,7 @@ TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][sys
     std::string message;
   };
   for (const Refusal& c : std::vector<Refusal>{
-           {"--hw tests/core/specs/data/lut_4x.yaml --attention unfused", 1, "no sub_core section"},
-           {"--hw a100_sxm4_80gb --set hw.a100_sxm4_80gb.sm.count=100", 2,
-            "--engine: systemc with --set is not modelled"}}) {
+           {"--hw tests/core/specs/data/lut_4x.yaml --attention unfused", 1, "no sub_core section"}}) {
     const Run r =
         run_lutsim("model --model Llama-2-7B --engine systemc --out " + out_dir() + " " + c.args);
     INFO(c.args << "\n" << r.out);
