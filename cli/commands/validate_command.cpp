@@ -214,9 +214,8 @@ fs::path given_or_beside_configs(const std::string& given, const fs::path& valid
   const fs::path path = validation / file;
   std::error_code ignored;
   if (fs::is_regular_file(path, ignored)) return path;
-  const std::string from = given_configs_dir.empty()
-                               ? std::string("the configs folder found")
-                               : "--configs-dir " + given_configs_dir;
+  const std::string from = given_configs_dir.empty() ? std::string("the configs folder found")
+                                                     : "--configs-dir " + given_configs_dir;
   throw std::runtime_error(from + ": no validation/" + file + " beside it (looked for " +
                            path.string() + "); name the file with " + option);
 }

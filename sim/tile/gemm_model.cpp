@@ -646,8 +646,9 @@ void for_each_base(const GemmKernel& k, const GemmShape& s,
   std::size_t index = 0;
   auto add = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
-      for_each_base_tiling(k, s, t, warps,
-                           [&](const Tiling& tl) { visit(BaseTiling{.tiling = tl, .index = index++, .allowed = allowed(tl)}); });
+      for_each_base_tiling(k, s, t, warps, [&](const Tiling& tl) {
+        visit(BaseTiling{.tiling = tl, .index = index++, .allowed = allowed(tl)});
+      });
     }
   };
   add(candidate_tiles());

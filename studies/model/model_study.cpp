@@ -157,8 +157,8 @@ std::string ModelStudy::plan() const {
 ModelForwardPass ModelStudy::forward_pass() const {
   GemmTrace trace = spec_.trace_csv.empty() ? make_trace(*model_, spec_.request)
                                             : ir::read_graph_checked_trace_csv(spec_.trace_csv);
-  SystemSpec sys{spec_.gpu.name, spec_.gpu, choose_method(spec_, trace), spec_.precompute,
-                 spec_.launch_gaps, spec_.attention};
+  SystemSpec sys{spec_.gpu.name,   spec_.gpu,         choose_method(spec_, trace),
+                 spec_.precompute, spec_.launch_gaps, spec_.attention};
   return {std::move(trace), std::move(sys)};
 }
 

@@ -92,8 +92,10 @@ TEST_CASE("lutsim model --engine systemc times the hardware with its --set overr
     hw << "extends: " << std::filesystem::absolute("configs/hw/a100_lut_4x.yaml").string()
        << "\nsm:\n  clock_hz: 1.2e9\n";
   }
-  const std::string run = "model --model BitNet-b1.58-700M --seq 128 --wbits 2 --engine systemc "
-                          "--json --out " + (dir / "out").string();
+  const std::string run =
+      "model --model BitNet-b1.58-700M --seq 128 --wbits 2 --engine systemc "
+      "--json --out " +
+      (dir / "out").string();
   const Run set = run_lutsim(run + " --hw a100_lut_4x --set hw.a100_lut_4x.sm.clock_hz=1.2e9");
   const Run file = run_lutsim(run + " --hw " + (dir / "lut_4x_1200mhz.yaml").string());
   INFO(set.out << "\n" << file.out);
@@ -120,8 +122,9 @@ TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][sys
     int status;
     std::string message;
   };
-  for (const Refusal& c : std::vector<Refusal>{
-           {"--hw tests/core/specs/data/lut_4x.yaml --attention unfused", 1, "no sub_core section"}}) {
+  for (const Refusal& c :
+       std::vector<Refusal>{{"--hw tests/core/specs/data/lut_4x.yaml --attention unfused", 1,
+                             "no sub_core section"}}) {
     const Run r =
         run_lutsim("model --model Llama-2-7B --engine systemc --out " + out_dir() + " " + c.args);
     INFO(c.args << "\n" << r.out);

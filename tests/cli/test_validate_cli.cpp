@@ -155,7 +155,8 @@ TEST_CASE("validate errors name the file, and the line or header", "[validation]
                              Catch::Contains("--no-plots"));
 }
 
-TEST_CASE("validate --configs-dir without validation/ beside it names the option", "[validation][cli]") {
+TEST_CASE("validate --configs-dir without validation/ beside it names the option",
+          "[validation][cli]") {
   // Issue 16 probe: the error named only <parent>/validation/datasets.yaml.
   TempDir out("configs_dir");
   const fs::path configs = out.path / "configs";

@@ -292,7 +292,9 @@ class Decoder {
 
 std::uint64_t dynamic_instructions(const DecodedProgram& program) {
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-  auto times = [](std::uint64_t a, std::uint64_t b) { return b != 0 && a > kMax / b ? kMax : a * b; };
+  auto times = [](std::uint64_t a, std::uint64_t b) {
+    return b != 0 && a > kMax / b ? kMax : a * b;
+  };
   std::vector<std::uint64_t> weight{1};  // instructions per pass at each repeat depth
   std::uint64_t total = 0;
   for (const ProgramStep& s : program.steps) {

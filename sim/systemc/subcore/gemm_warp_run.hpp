@@ -64,7 +64,6 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
 // std::logic_error if checked values differ from lut_mpgemm (a model bug).
 // `progress` as SubCore::run's.
 GemmWarpRun run_gemm_warp_tile(const HardwareSpec& hw, const SubCoreConfig& config,
-                               const GemmWarpRunSpec& spec,
-                               const SubCore::Progress& progress = {});
+                               const GemmWarpRunSpec& spec, const SubCore::Progress& progress = {});
 
 }  // namespace lutsim::systemc

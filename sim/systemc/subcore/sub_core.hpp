@@ -9,8 +9,8 @@
 // model decides when. docs/systemc.md, "The sub-core", states every rule.
 
 #include <array>
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "compiler/program/lmma_program.hpp"

@@ -8,17 +8,21 @@
 
 using namespace lutsim;
 
-TEST_CASE("evaluate_datapaths reports every output row of every datapath in order",
-          "[lut]") {
+TEST_CASE("evaluate_datapaths reports every output row of every datapath in order", "[lut]") {
   RandomProblemSpec spec;
   spec.m = 3;
   spec.n = 8;
   spec.k = 16;
-  const std::vector<LutGemmConfig> datapaths{
-      {2, {.k = 4, .table_form = TableForm::kSymmetricHalf}, DataType::kFp16,
-       TableEntryFormat::kFp16, DataType::kFp32},
-      {4, {.k = 4, .table_form = TableForm::kUnsignedFull}, DataType::kInt8,
-       TableEntryFormat::kInteger, DataType::kInt32}};
+  const std::vector<LutGemmConfig> datapaths{{2,
+                                              {.k = 4, .table_form = TableForm::kSymmetricHalf},
+                                              DataType::kFp16,
+                                              TableEntryFormat::kFp16,
+                                              DataType::kFp32},
+                                             {4,
+                                              {.k = 4, .table_form = TableForm::kUnsignedFull},
+                                              DataType::kInt8,
+                                              TableEntryFormat::kInteger,
+                                              DataType::kInt32}};
   std::vector<std::pair<std::size_t, std::size_t>> calls;
   const auto rows = evaluate_datapaths(
       spec, datapaths, [&](std::size_t done, std::size_t all) { calls.emplace_back(done, all); });

@@ -88,8 +88,11 @@ TEST_CASE("int8 activations with real scales match the reference to double round
 
 TEST_CASE("lut_mpgemm reports each row of accumulators, and its outputs do not change", "[lut]") {
   const MpGemmProblem p = problem(DataType::kFp16, 2, 32, 5);
-  const LutGemmConfig cfg{2, {.k = 4, .table_form = TableForm::kSymmetricHalf}, DataType::kFp16,
-                          TableEntryFormat::kFp16, DataType::kFp32};
+  const LutGemmConfig cfg{2,
+                          {.k = 4, .table_form = TableForm::kSymmetricHalf},
+                          DataType::kFp16,
+                          TableEntryFormat::kFp16,
+                          DataType::kFp32};
   std::vector<std::pair<int, int>> calls;
   const LutGemmResult reported =
       lut_mpgemm(p.x, p.w, cfg, [&](int done, int rows) { calls.emplace_back(done, rows); });

@@ -181,8 +181,8 @@ TEST_CASE("sub-core: a long run reports its instructions issued of the program's
   SubCore core(test_config(), lmma::parse_program(text, "long.lmma"));
   CHECK(dynamic_instructions(core.program()) == 1 + 2000 * (300 * 2 + 1));
   std::vector<std::pair<std::uint64_t, std::uint64_t>> reports;
-  const SubCoreResult& r =
-      core.run([&](std::uint64_t issued, std::uint64_t total) { reports.emplace_back(issued, total); });
+  const SubCoreResult& r = core.run(
+      [&](std::uint64_t issued, std::uint64_t total) { reports.emplace_back(issued, total); });
   REQUIRE(r.cycles >= (std::uint64_t{1} << 20));  // long enough to report
   REQUIRE(reports.size() >= 2);
   CHECK(reports.back() == std::pair<std::uint64_t, std::uint64_t>{1202001, 1202001});
@@ -190,7 +190,8 @@ TEST_CASE("sub-core: a long run reports its instructions issued of the program's
   CHECK(r.instructions == 1202001);
 
   std::size_t short_reports = 0;
-  SubCore short_run(test_config(), lmma::parse_program("ld.shared.b32 r1, [lane*4]\n", "short.lmma"));
+  SubCore short_run(test_config(),
+                    lmma::parse_program("ld.shared.b32 r1, [lane*4]\n", "short.lmma"));
   short_run.run([&](std::uint64_t, std::uint64_t) { ++short_reports; });
   CHECK(short_reports == 0);
 }
