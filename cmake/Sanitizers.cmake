@@ -31,7 +31,8 @@ endif()
 
 if(LUTSIM_SANITIZE)
   # The fast unit tests that run sanitized in CI (`./dev.sh test`), by CTest
-  # label, and the fuzz tests (label fuzz): lutsim_sanitized builds them
+  # label (their Catch cases tagged [exhaustive] left out, tests/CMakeLists.txt),
+  # and the fuzz tests (label fuzz): lutsim_sanitized builds them
   # (tests/CMakeLists.txt, fuzz/CMakeLists.txt), lutsim_sanitized_check runs them
   # (in parallel with CTEST_PARALLEL_LEVEL set).
   set(LUTSIM_SANITIZED_LABELS config io numerics workloads compiler sim studies CACHE STRING

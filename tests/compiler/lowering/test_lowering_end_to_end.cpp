@@ -161,8 +161,22 @@ int check_case(const HardwareSpec& hw, const Case& c) {
 
 }  // namespace
 
-TEST_CASE("lowering end to end: the sub-core runs the compiler's warp programs bit-exact",
+// One case per activation type and weight width (seed 1, the integer-valued
+// check included): what the sanitizer build runs (the sweep below is tagged
+// [exhaustive], which it leaves out).
+TEST_CASE("lowering end to end: one warp program per activation type and weight width, bit-exact",
           "[compiler][lowering]") {
+  const HardwareSpec hw = a100_lut();
+  int tiles = 0;
+  for (const DataType act :
+       {DataType::kFp16, DataType::kFp8E4M3, DataType::kFp8E5M2, DataType::kInt8}) {
+    for (int bits = 1; bits <= 4; ++bits) tiles += check_case(hw, {act, bits, 1, bits % 2 == 1});
+  }
+  CHECK(tiles >= 4 * 4);
+}
+
+TEST_CASE("lowering end to end: the sub-core runs the compiler's warp programs bit-exact",
+          "[compiler][lowering][exhaustive]") {
   const HardwareSpec hw = a100_lut();
   HardwareSpec q8 = hw;
   q8.lut_tensor_core->table_format = TableEntryFormat::kInt8Quantized;

@@ -120,7 +120,7 @@ TEST_CASE("the tiling search's lower bound is at most every candidate's time",
 
 TEST_CASE("the pruned tiling search chooses exactly the exhaustive search's tiling on the "
           "committed models' GEMMs",
-          "[tile][tiling_search]") {
+          "[tile][tiling_search][exhaustive]") {
   const auto all = [](const Tiling&) { return true; };
   for (const char* name : {"a100_lut_4x", "a100_lut_8x", "h100_lut_4x", "h100_lut_8x", "h100_sxm"}) {
     const HardwareSpec hw = committed_hardware(name);
