@@ -69,10 +69,12 @@ void add_ppa_command(CLI::App& app) {
       "Runs one PPA study config (configs/ppa/*.yaml; `study:` is one of ppa_dot_units, "
       "ppa_group_size, ppa_array_shapes, ppa_weight_bits, ppa_ablation, ppa_tensor_core). "
       "Every design is synthesized with yosys onto the study's cell library (NanGate45 or "
-      "ASAP7), timed with OpenSTA and simulated at gate level in iverilog on realistic data; "
+      "ASAP7), timed with OpenSTA and simulated at gate level on realistic data (lutsim's "
+      "levelized zero-delay simulator, or iverilog with `activity_simulator: iverilog`); "
       "power comes from lutsim's own liberty-based calculator (method: synthesis), or all "
       "figures come from the calibrated component model (method: analytic). Results are cached "
-      "(--cache). The studies run under `lutsim sweep` too (any key swept). Writes <out>/<name>/<name>.{csv,json} and the area per module of every "
+      "(--cache). The studies run under `lutsim sweep` too (any key swept). Writes "
+      "<out>/<name>/<name>.{csv,json} and the area per module of every "
       "synthesized design as <name>_modules.{csv,json}, each with the resolved config and git "
       "revision, and a PNG plot (Debian's /usr/bin/python3 with matplotlib).");
   cmd->add_option("config", opts->config_path, "PPA study config (YAML)")

@@ -15,8 +15,8 @@
 
 #include <cstdint>
 
-#include "ppa/power/activity_sim.hpp"
 #include "ppa/design/design_point.hpp"
+#include "ppa/power/stimulus.hpp"
 
 namespace lutsim::ppa {
 

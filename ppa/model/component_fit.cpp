@@ -17,12 +17,10 @@
 #include "core/numerics/fp16.hpp"
 #include "ppa/flow/synthesis.hpp"
 #include "ppa/flow/tool_run.hpp"
-#include "ppa/power/activity_sim.hpp"
 #include "ppa/power/gate_netlist.hpp"
 #include "ppa/power/liberty_library.hpp"
 #include "ppa/power/power_calculator.hpp"
 #include "ppa/power/stimulus_builder.hpp"
-#include "ppa/power/vcd_activity.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -558,47 +556,18 @@ struct RunPower {
   double port_energy_pj = 0;  // of which the driven-port nets
 };
 
-// The time of the last value change in a VCD (its last "#<time>" line), in the
-// file's time unit; -1 if none. Reads only the file's tail.
-double last_vcd_time(const std::filesystem::path& vcd) {
-  std::ifstream in(vcd, std::ios::binary | std::ios::ate);
-  const std::streamoff size = in.tellg();
-  const std::streamoff tail = std::min<std::streamoff>(size, 4096);
-  std::string text(static_cast<std::size_t>(tail), '\0');
-  in.seekg(size - tail);
-  in.read(text.data(), tail);
-  const std::size_t hash = text.rfind("\n#");
-  if (hash == std::string::npos) return -1;
-  return std::atof(text.c_str() + hash + 2);
-}
-
 RunPower simulate_run(const BlockRun& run, const SynthesisResult& syn, const Stimulus& stimulus,
                       const FitOptions& o, const std::filesystem::path& work_dir) {
   const LibertyLibrary& lib = cached_liberty_library(o.library.liberty);
   const GateNetlist nl = GateNetlist::read(syn.netlist, syn.top, library_pin_directions(lib));
   const double period_s = 1.0 / (o.clock_mhz * 1e6);
-  ActivitySimulationRequest request;
-  request.netlist = syn.netlist;
-  request.cell_models = o.library.cell_models;
-  request.top = syn.top;
-  request.ports = nl.ports();
-  request.stimulus = stimulus;
-  request.clock_period_s = period_s;
-  request.work_dir = work_dir;
-  const SimulatedActivity sim = simulate_activity(request);
-  // A simulation cut short leaves a truncated VCD whose activity would be
-  // spread over the whole window: refuse it (the testbench's time unit is 1 ps).
-  const double expected_ps = (stimulus.cycles - 1) * period_s * 1e12;
-  if (last_vcd_time(sim.vcd) < expected_ps) {
-    throw std::runtime_error("gate-level simulation of " + run.top + " ended early (" +
-                             sim.vcd.string() + " is truncated)");
-  }
-  const VcdActivity vcd =
-      VcdActivity::read(sim.vcd, {sim.scope, sim.window_start_s, sim.window_end_s});
+  // The VCD reader refuses a simulation cut short (a VCD that ends before the window does).
+  const NetlistActivity activity = activity_simulator(o.activity_simulator)(
+      {lib, nl, syn.netlist, o.library.cell_models, stimulus, period_s, work_dir});
   PowerOptions options;
   options.clock_period_s = period_s;
   options.input_slew_s = o.input_slew_s;
-  const PowerReport report = compute_power(lib, nl, vcd, options);
+  const PowerReport report = compute_power(lib, nl, activity, options);
 
   // Switching of the nets of driven input ports, charged as the power calculator charges a
   // cell-driven net with the same options: load pins (plus a wire load only when the options
@@ -622,13 +591,10 @@ RunPower simulate_run(const BlockRun& run, const SynthesisResult& syn, const Sti
     }
     const int fanout = static_cast<int>(net.loads.size()) + (net.drives_output_port ? 1 : 0);
     if (wire) c += wire->wire_capacitance_f(fanout);
-    const SignalActivity* a = nullptr;
-    for (const std::string& name : net.names) {
-      if ((a = vcd.find(name))) break;
-    }
-    if (a) port_j += 0.5 * v * v * c * a->transitions;
+    port_j +=
+        0.5 * v * v * c * activity.nets[static_cast<std::size_t>(&net - &nl.nets()[0])].transitions;
   }
-  const double cycles = std::max(1, sim.cycles_in_window);
+  const double cycles = std::max(1, stimulus.cycles - stimulus.warmup_cycles);
   RunPower r;
   r.leakage_w = report.leakage_w;
   r.port_energy_pj = port_j / cycles * 1e12;
@@ -696,7 +662,8 @@ ComponentTable fit_component_table(const FitOptions& o) {
                      ": read_verilog -sv; synth -top <top> -flatten; dfflibmap -liberty; "
                      "abc -liberty; opt_clean -purge; stat -liberty (ppa::synthesize)";
   p.power_flow =
-      "iverilog zero-delay gate-level simulation (ppa::simulate_activity), VCD activity, "
+      o.activity_simulator +
+      " zero-delay gate-level simulation (ppa::activity_simulator), "
       "OpenSTA-2.4-style internal + switching + leakage (ppa::compute_power), no wire load "
       "(net load = pin capacitance, as the full flow)";
   const RunRecord record = make_run_record("lutsim_ppa_fit", nlohmann::json::object());

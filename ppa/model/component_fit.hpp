@@ -24,6 +24,7 @@
 
 #include "ppa/flow/cell_library.hpp"
 #include "ppa/model/component_table.hpp"
+#include "ppa/power/activity_simulators.hpp"
 
 namespace lutsim::ppa {
 
@@ -37,6 +38,7 @@ struct FitOptions {
   std::uint64_t seed = 1;
   // Slew of the micro-blocks' primary inputs (clock excluded), s; 0 = ideal.
   double input_slew_s = 0;
+  std::string activity_simulator = kDefaultActivitySimulator;  // activity_simulators.hpp
   std::vector<ComponentId> only;  // components to fit; empty: all
   // Called with one line per finished run (the library itself never prints).
   std::function<void(const std::string&)> progress;

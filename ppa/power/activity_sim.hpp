@@ -3,34 +3,16 @@
 // synthesized netlist, drives its inputs cycle by cycle from $readmemh files, toggles the
 // clock and dumps a VCD of the netlist's own nets.
 //
-// Timing convention (period T, times from 0): the clock starts low, rises at k*T + T/2
-// (edge k, k = 0 .. cycles-1) and falls at (k+1)*T. Input values of cycle 0 are applied at 0
-// and those of cycle k+1 at T/10 after edge k, so edge k samples cycle k's values. The
-// simulation is zero-delay: no glitches, so no glitch power. Input ports that are neither the
-// clock nor in the stimulus are held at 0.
+// The timing convention is stimulus.hpp's.
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "ppa/power/gate_netlist.hpp"
+#include "ppa/power/stimulus.hpp"
 
 namespace lutsim::ppa {
-
-// Values of one input port, one hex string per cycle (the full port width, MSB first, as
-// $readmemh reads it; shorter strings are zero-extended).
-struct PortWaveform {
-  std::string port;
-  int width = 0;
-  std::vector<std::string> hex_per_cycle;
-};
-
-struct Stimulus {
-  std::string clock_port = "clk";  // empty for a purely combinational design
-  int cycles = 0;                  // simulated cycles, warm-up included
-  int warmup_cycles = 0;           // cycles (e.g. reset) left out of the activity window
-  std::vector<PortWaveform> inputs;
-};
 
 struct ActivitySimulationRequest {
   std::filesystem::path netlist;      // flat gate-level Verilog

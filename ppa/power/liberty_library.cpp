@@ -255,6 +255,7 @@ class LibertyModelBuilder {
       }
       if (a.name == "clock") pin.is_clock = a.values[0] == "true";
       if (a.name == "function") pin.function = read_function(a);
+      if (a.name == "three_state") pin.three_state = true;
     }
     pin.capacitance_f = cap * lib_.units_.capacitance_f;
     for (const LibertyGroup& child : g.groups) {
@@ -265,6 +266,20 @@ class LibertyModelBuilder {
       pin.name = name;
       cell.pins.push_back(pin);
     }
+  }
+
+  void read_storage(const LibertyGroup& g, LibertyCell& cell) {
+    cell.state = g.args[0];
+    cell.state_inverted = g.args.size() > 1 ? g.args[1] : "";
+    cell.is_latch = g.type == "latch";
+    auto function = [&](const char* name) {
+      const LibertyAttribute* a = g.find_attribute(name);
+      return a ? read_function(*a) : BooleanFunction{};
+    };
+    cell.next_state = function(cell.is_latch ? "data_in" : "next_state");
+    cell.clocked_on = function(cell.is_latch ? "enable" : "clocked_on");
+    cell.clear = function("clear");
+    cell.preset = function("preset");
   }
 
   void read_cell(const LibertyGroup& g) {
@@ -282,8 +297,7 @@ class LibertyModelBuilder {
     for (const LibertyGroup& child : g.groups) {
       if (child.type == "pin") read_pin(child, cell);
       if ((child.type == "ff" || child.type == "latch") && child.args.size() >= 1) {
-        cell.state = child.args[0];
-        cell.state_inverted = child.args.size() > 1 ? child.args[1] : "";
+        read_storage(child, cell);
       }
       if (child.type == "leakage_power") {
         LeakageState state;

@@ -43,6 +43,7 @@ struct LibertyPin {
   double capacitance_f = 0;
   bool is_clock = false;
   BooleanFunction function;  // outputs: in terms of input pins or the ff/latch state
+  bool three_state = false;  // an output with a `three_state` (enable) condition
   std::vector<InternalPowerArc> internal_power;
   std::vector<TransitionArc> transitions;
 };
@@ -61,6 +62,10 @@ struct LibertyCell {
   std::vector<LibertyPin> pins;
   // Storage elements: ff("IQ","IQN") / latch(...) state variable names, empty if combinational.
   std::string state, state_inverted;
+  // The storage element's behaviour: an ff's next_state and clocked_on, or a latch's data_in
+  // and enable (is_latch); asynchronous clear and preset, empty when absent.
+  bool is_latch = false;
+  BooleanFunction next_state, clocked_on, clear, preset;
 
   const LibertyPin* find_pin(const std::string& pin) const;
   bool is_sequential() const { return !state.empty(); }

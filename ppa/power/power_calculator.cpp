@@ -20,12 +20,12 @@ struct Slew {
 // The per-net quantities the cell-by-cell sums need, computed once.
 class NetState {
  public:
-  NetState(const LibertyLibrary& lib, const GateNetlist& nl, const VcdActivity& vcd,
+  NetState(const LibertyLibrary& lib, const GateNetlist& nl, const NetlistActivity& activity,
            const PowerOptions& options)
       : lib_(lib), nl_(nl), options_(options) {
     cells_.reserve(nl.instances().size());
     for (const CellInstance& inst : nl.instances()) cells_.push_back(&lib.cell(inst.cell_type));
-    read_activity(vcd);
+    read_activity(activity);
     compute_loads();
     slews_.assign(nl.nets().size(), Slew{});
     slew_state_.assign(nl.nets().size(), 0);
@@ -38,23 +38,15 @@ class NetState {
   const Slew& net_slew(int net) const { return slews_[net]; }
 
  private:
-  void read_activity(const VcdActivity& vcd) {
-    for (const Net& net : nl_.nets()) {
-      Activity a;
-      if (net.constant >= 0) {
-        a.duty = net.constant;
-      } else {
-        const SignalActivity* s = nullptr;
-        for (const std::string& name : net.names) {
-          if ((s = vcd.find(name))) break;
-        }
-        if (!s) {
-          throw std::runtime_error("power: net '" + net.name + "' of " + nl_.module_name() +
-                                   " is not in the VCD (expected the netlist's own nets)");
-        }
-        a = {vcd.density(*s), vcd.duty(*s)};
-      }
-      activity_.push_back(a);
+  void read_activity(const NetlistActivity& activity) {
+    if (activity.nets.size() != nl_.nets().size()) {
+      throw std::logic_error("power: the activity is not of netlist " + nl_.module_name());
+    }
+    for (std::size_t n = 0; n < nl_.nets().size(); ++n) {
+      const int constant = nl_.nets()[n].constant;
+      activity_.push_back(constant >= 0 ? Activity{0, static_cast<double>(constant)}
+                                        : Activity{activity.density_per_s(static_cast<int>(n)),
+                                                   activity.duty(static_cast<int>(n))});
     }
   }
 
@@ -325,7 +317,7 @@ PinIsOutput library_pin_directions(const LibertyLibrary& library) {
 }
 
 PowerReport compute_power(const LibertyLibrary& library, const GateNetlist& netlist,
-                          const VcdActivity& activity, const PowerOptions& options) {
+                          const NetlistActivity& activity, const PowerOptions& options) {
   const NetState nets(library, netlist, activity, options);
   PowerReport r;
   for (std::size_t i = 0; i < netlist.instances().size(); ++i) {
@@ -356,10 +348,10 @@ PowerReport compute_power(const LibertyLibrary& library, const GateNetlist& netl
   }
   r.total_w = r.internal_w + r.switching_w + r.leakage_w;
   r.clock_period_s = options.clock_period_s;
-  r.window_s = activity.window_s();
+  r.window_s = activity.window_s;
   r.cycles_analyzed = options.clock_period_s > 0 ? r.window_s / options.clock_period_s : 0;
-  r.notes.push_back(
-      "activity from a zero-delay gate-level simulation: glitch power is not included");
+  r.notes.push_back("activity from a zero-delay gate-level simulation (" + activity.simulator +
+                    "): glitch power is not included");
   r.notes.push_back(options.wire_load && library.default_wire_load()
                         ? "net load = pin capacitance + wire load '" +
                               library.default_wire_load()->name + "' by fanout"
@@ -380,19 +372,10 @@ PowerReport measure_power(const std::filesystem::path& netlist, const std::strin
                           const std::filesystem::path& work_dir, PowerOptions options) {
   const LibertyLibrary& lib = cached_liberty_library(library.liberty);
   const GateNetlist nl = GateNetlist::read(netlist, top, library_pin_directions(lib));
-  ActivitySimulationRequest request;
-  request.netlist = netlist;
-  request.cell_models = library.cell_models;
-  request.top = top;
-  request.ports = nl.ports();
-  request.stimulus = stimulus;
-  request.clock_period_s = 1.0 / clock_hz;
-  request.work_dir = work_dir;
-  const SimulatedActivity sim = simulate_activity(request);
-  const VcdActivity vcd =
-      VcdActivity::read(sim.vcd, {sim.scope, sim.window_start_s, sim.window_end_s});
-  options.clock_period_s = request.clock_period_s;
-  return compute_power(lib, nl, vcd, options);
+  options.clock_period_s = 1.0 / clock_hz;
+  const NetlistActivity activity = activity_simulator(options.activity_simulator)(
+      {lib, nl, netlist, library.cell_models, stimulus, options.clock_period_s, work_dir});
+  return compute_power(lib, nl, activity, options);
 }
 
 }  // namespace lutsim::ppa

@@ -18,10 +18,11 @@
 #include <vector>
 
 #include "ppa/flow/cell_library.hpp"
-#include "ppa/power/activity_sim.hpp"
+#include "ppa/power/activity_simulators.hpp"
 #include "ppa/power/gate_netlist.hpp"
 #include "ppa/power/liberty_library.hpp"
-#include "ppa/power/vcd_activity.hpp"
+#include "ppa/power/netlist_activity.hpp"
+#include "ppa/power/stimulus.hpp"
 
 namespace lutsim::ppa {
 
@@ -43,6 +44,8 @@ struct PowerOptions {
   // block, which a block replicated in an array pays. Off by default, as OpenSTA (no driving
   // cell, no switching power); reported under the cell type "(input ports)".
   bool input_net_switching = false;
+  // The gate-level simulator measure_power takes activity from (activity_simulators.hpp).
+  std::string activity_simulator = kDefaultActivitySimulator;
 };
 
 struct CellTypePower {
@@ -63,16 +66,17 @@ struct PowerReport {
   std::vector<std::string> notes;  // modelling assumptions that bear on the numbers
 };
 
-// Throws std::runtime_error when a netlist cell is not in the library or a net has no
-// activity in the VCD.
+// Throws std::runtime_error when a netlist cell is not in the library, std::logic_error when
+// the activity is not of this netlist.
 PowerReport compute_power(const LibertyLibrary& library, const GateNetlist& netlist,
-                          const VcdActivity& activity, const PowerOptions& options);
+                          const NetlistActivity& activity, const PowerOptions& options);
 
 // Which pins of the library's cells are outputs (for GateNetlist::read).
 PinIsOutput library_pin_directions(const LibertyLibrary& library);
 
-// Simulates `stimulus` on the netlist at `clock_hz` in `work_dir`, reads the VCD and
-// computes the power (the liberty is parsed once per process).
+// Simulates `stimulus` on the netlist at `clock_hz` with options.activity_simulator (files, if
+// the simulator writes any, in `work_dir`) and computes the power (the liberty is parsed once
+// per process).
 // `options.clock_period_s` is set from clock_hz.
 PowerReport measure_power(const std::filesystem::path& netlist, const std::string& top,
                           const CellLibrary& library, const Stimulus& stimulus, double clock_hz,

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "ppa/power/activity_sim.hpp"
+#include "ppa/power/stimulus.hpp"
 
 namespace lutsim::ppa {
 

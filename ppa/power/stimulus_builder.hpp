@@ -1,5 +1,5 @@
 #pragma once
-// Building a Stimulus (activity_sim.hpp) cycle by cycle: port values assembled bit
+// Building a Stimulus (stimulus.hpp) cycle by cycle: port values assembled bit
 // by bit, written as hex of the port's full width, unset cycles holding zeros.
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "ppa/power/activity_sim.hpp"
+#include "ppa/power/stimulus.hpp"
 
 namespace lutsim::ppa {
 

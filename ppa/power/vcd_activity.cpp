@@ -264,4 +264,24 @@ double VcdActivity::duty(const SignalActivity& a) const {
   return a.time_at_one_s / window_s();
 }
 
+NetlistActivity netlist_activity(const GateNetlist& netlist, const VcdActivity& vcd) {
+  NetlistActivity out;
+  out.window_s = vcd.window_s();
+  out.nets.resize(netlist.nets().size());
+  for (std::size_t n = 0; n < netlist.nets().size(); ++n) {
+    const Net& net = netlist.nets()[n];
+    if (net.constant >= 0) continue;
+    const SignalActivity* s = nullptr;
+    for (const std::string& name : net.names) {
+      if ((s = vcd.find(name))) break;
+    }
+    if (!s) {
+      throw std::runtime_error("power: net '" + net.name + "' of " + netlist.module_name() +
+                               " is not in the VCD (expected the netlist's own nets)");
+    }
+    out.nets[n] = *s;
+  }
+  return out;
+}
+
 }  // namespace lutsim::ppa

@@ -13,16 +13,14 @@
 #include <string>
 #include <unordered_map>
 
+#include "ppa/power/gate_netlist.hpp"
+#include "ppa/power/netlist_activity.hpp"
+
 namespace lutsim::ppa {
 
 class VcdError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-struct SignalActivity {
-  double transitions = 0;  // in the window
-  double time_at_one_s = 0;
 };
 
 struct VcdReadOptions {
@@ -55,5 +53,9 @@ class VcdActivity {
   std::unordered_map<std::string, SignalActivity> signals_;
   friend class VcdParser;
 };
+
+// The activity of each net of `netlist`, found in the VCD under any of the net's names.
+// Throws std::runtime_error naming a net that is not in the VCD (constant nets need not be).
+NetlistActivity netlist_activity(const GateNetlist& netlist, const VcdActivity& vcd);
 
 }  // namespace lutsim::ppa

@@ -69,7 +69,7 @@ PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   }
   key << "power_" << design << "_" << o.clock_mhz << "MHz_" << o.power_cycles << "cyc_seed"
-      << o.seed << (o.input_net_switching ? "_inputs" : "");
+      << o.seed << (o.input_net_switching ? "_inputs" : "") << "_" << o.activity_simulator;
   const std::filesystem::path cached = syn.work_dir / (key.str() + ".json");
   if (std::filesystem::exists(cached)) {
     const nlohmann::json j = nlohmann::json::parse(read_text_file(cached));
@@ -83,6 +83,7 @@ PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
   const Stimulus stimulus = design_stimulus(d, o.power_cycles, o.seed);
   PowerOptions options;
   options.input_net_switching = o.input_net_switching;
+  options.activity_simulator = o.activity_simulator;
   const PowerReport r = measure_power(syn.netlist, syn.top, o.library, stimulus,
                                       o.clock_mhz * 1e6, syn.work_dir / key.str(), options);
   const nlohmann::json j = {{"internal_w", r.internal_w},
@@ -136,11 +137,12 @@ std::pair<DesignPoint, DesignPoint> array_blocks(const DesignPoint& d) {
 std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const SynthesisResult& syn,
                                                  const EvaluationOptions& o) {
   const double m = d.geometry.m, units = 1.0 * d.geometry.m * d.geometry.n;
+  const std::string simulated = "gate-level (" + o.activity_simulator + ")";
   if (d.kind == DesignKind::kLutArray) {
     const auto [unit, element] = array_blocks(d);
     const PowerReport pu = simulated_power(unit, o), pe = simulated_power(element, o);
-    std::string method = "composed: M x (" + unit.label() + " - " + element.label() +
-                         ") + MxN x " + element.label() + ", each gate-level";
+    std::string method = "composed: M x (" + unit.label() + " - " + element.label() + ") + MxN x " +
+                         element.label() + ", each " + simulated;
     if (d.pipeline_stages >= 2 && d.geometry.n > d.geometry.m) {
       method += " (input register: the index bits of M of the N columns)";
     }
@@ -151,9 +153,9 @@ std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const Syn
     unit.kind = DesignKind::kMacDotUnit;
     unit.geometry.m = unit.geometry.n = 1;
     return {scaled(simulated_power(unit, o), units),
-            "composed: MxN x " + unit.label() + ", gate-level"};
+            "composed: MxN x " + unit.label() + ", " + simulated};
   }
-  return {netlist_power(d, syn, o), "gate-level"};
+  return {netlist_power(d, syn, o), simulated};
 }
 
 // The design with its pipeline depth chosen: as given, or (kSmallestMeetingClock)

@@ -9,9 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "ppa/design/design_point.hpp"
 #include "ppa/flow/cell_library.hpp"
 #include "ppa/flow/synthesis.hpp"
-#include "ppa/design/design_point.hpp"
+#include "ppa/power/activity_simulators.hpp"
 #include "ppa/studies/component_areas.hpp"
 
 namespace lutsim::ppa {
@@ -23,6 +24,7 @@ struct EvaluationOptions {
   double clock_mhz = 500;  // clock of the power simulation and the throughput, and the
                            // delay target abc maps every netlist for (1e6 / clock_mhz ps)
   int power_cycles = 1000;          // simulated cycles, warm-up included
+  std::string activity_simulator = kDefaultActivitySimulator;  // activity_simulators.hpp
   std::uint64_t seed = 1;
   bool timing = true;               // run OpenSTA
   bool power = true;                // simulate and compute power
@@ -48,8 +50,8 @@ struct DesignPpa {
   // The same area itemized by component (tables, lookup muxes, ...); empty for the
   // analytic model.
   std::vector<ComponentArea> components;
-  // "gate-level" (the design itself simulated), or how an array's power was composed from
-  // simulated blocks (arrays are too large to simulate at gate level in iverilog).
+  // "gate-level (<activity simulator>)" (the design itself simulated), or how an array's power was
+  // composed from simulated blocks (docs/ppa.md, "Power of a design").
   std::string power_method;
 
   // A timed design that misses clock_mhz (its max_clock is below it); an untimed one

@@ -39,6 +39,7 @@ DesignEvaluator make_evaluator(const PpaRunSpec& spec, const std::filesystem::pa
   o.cache_dir = cache_dir;
   o.clock_mhz = spec.clock_mhz;
   o.power_cycles = spec.power_cycles;
+  o.activity_simulator = spec.activity_simulator;
   o.seed = spec.seed;
   return [o](const DesignPoint& d) { return evaluate_design(d, o); };
 }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/config/output_name.hpp"
+#include "ppa/power/activity_simulators.hpp"
 
 namespace lutsim::ppa {
 
@@ -139,6 +140,12 @@ PpaRunSpec read_ppa_run_spec(config::ConfigReader& root, std::string study) {
                        .default_value = 1000,
                        .min = 50,
                        .max = 1000000});
+  s.activity_simulator = root.get<std::string>(
+      "activity_simulator",
+      {.description = "gate-level simulator of the power activity: levelized (lutsim's own, "
+                      "zero-delay) or iverilog (the reference it is checked against)",
+       .default_value = std::string(kDefaultActivitySimulator),
+       .allowed = activity_simulator_names()});
   s.seed = static_cast<std::uint64_t>(root.get<std::int64_t>(
       "seed", {.description = "random stimulus seed", .default_value = 1, .min = 0}));
   s.jobs = root.get<int>("jobs", {.description = "designs evaluated in parallel (0: one per core)",

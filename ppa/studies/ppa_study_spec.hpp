@@ -19,11 +19,12 @@ struct PpaRunSpec {
   std::string method;    // "synthesis" (full flow) or "analytic" (component model)
   double clock_mhz = 0;  // clock of the power simulation and throughput
   int power_cycles = 0;  // gate-level cycles simulated per design
+  std::string activity_simulator;  // ppa/power/activity_simulators.hpp
   std::uint64_t seed = 1;
   int jobs = 0;  // designs evaluated in parallel (0: one per core)
 };
 
-// Reads name, library, method, clock_mhz, power_cycles, seed and jobs.
+// Reads name, library, method, clock_mhz, power_cycles, activity_simulator, seed and jobs.
 PpaRunSpec read_ppa_run_spec(config::ConfigReader& root, std::string study);
 
 // Activation formats at "activations" (default `def`), at least one.

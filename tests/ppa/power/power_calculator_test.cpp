@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "ppa/power/vcd_activity.hpp"
+
 using namespace lutsim::ppa;
 
 namespace {
@@ -87,7 +89,8 @@ TEST_CASE("Power: an inverter chain computed by hand", "[ppa][power][calculator]
   const LibertyLibrary lib = LibertyLibrary::parse(kLibrary, "hand.lib");
   const GateNetlist nl =
       GateNetlist::parse(kInverterChainNetlist, "chain.v", "chain", library_pin_directions(lib));
-  const VcdActivity vcd = VcdActivity::parse(kInverterChainVcd, "chain.vcd", {"tb.dut", 0, {}});
+  const NetlistActivity vcd =
+      netlist_activity(nl, VcdActivity::parse(kInverterChainVcd, "chain.vcd", {"tb.dut", 0, {}}));
   PowerOptions options;
   options.clock_period_s = 10e-9;
   const PowerReport r = compute_power(lib, nl, vcd, options);
@@ -126,5 +129,5 @@ TEST_CASE("Power: a net missing from the VCD is an error", "[ppa][power][calcula
       std::string(kInverterChainVcd)
           .replace(std::string(kInverterChainVcd).find("$var wire 1 \" n1 $end"), 21, "");
   const VcdActivity vcd = VcdActivity::parse(partial, "p.vcd", {"tb.dut", 0, {}});
-  CHECK_THROWS_WITH(compute_power(lib, nl, vcd, {}), Catch::Contains("'n1'"));
+  CHECK_THROWS_WITH(netlist_activity(nl, vcd), Catch::Contains("'n1'"));
 }
