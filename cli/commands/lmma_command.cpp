@@ -15,6 +15,7 @@
 #include "sim/systemc/subcore/shared_memory.hpp"
 #include "sim/systemc/subcore/sub_core_config.hpp"
 #include "sim/systemc/subcore/sub_core_report.hpp"
+#include "sim/systemc/subcore/sub_core_vcd.hpp"
 
 namespace lutsim::cli {
 namespace {
@@ -29,6 +30,7 @@ struct LmmaOptions {
   std::int64_t m = 0, n = 0, k = 0;
   int wbits = 2;
   std::string act = "fp16";
+  std::string vcd;
   bool json = false;
 };
 
@@ -106,11 +108,12 @@ systemc::GemmWarpRunSpec gemm_spec(const LmmaOptions& o) {
 // The program of `path` run on the sub-core; what it cannot run names the
 // file, as the parser's errors do ("prog.lmma: line 2: ...").
 SubCoreResult run_program_file(const systemc::SubCoreConfig& config, const std::string& path,
-                               const SubCore::Progress& progress) {
+                               const systemc::SubCoreDriver& drive) {
   lmma::Program program = lmma::load_program(path);
   try {
     SubCore core(config, std::move(program));
-    return core.run(progress);
+    drive(core);
+    return core.result();
   } catch (const systemc::UnsupportedSubCore& e) {
     throw systemc::UnsupportedSubCore(path + ": " + e.what());
   } catch (const systemc::SharedMemoryFault& e) {
@@ -128,16 +131,22 @@ void run_lmma(const LmmaOptions& o) {
                                                                   std::uint64_t total) mutable {
     print(issued, total, "instructions issued");
   };
+  // With --vcd, the core runs in its SystemC shell at the SM clock, traced.
+  const systemc::SubCoreDriver drive =
+      o.vcd.empty() ? systemc::plain_driver(progress) : [&](SubCore& core) {
+        systemc::run_with_vcd(core, 1.0 / hw.sm_clock_hz, o.vcd, progress);
+      };
   if (!o.program.empty()) {
-    r = run_program_file(config, o.program, progress);
+    r = run_program_file(config, o.program, drive);
   } else {
-    const systemc::GemmWarpRun g = systemc::run_gemm_warp_tile(hw, config, gemm_spec(o), progress);
+    const systemc::GemmWarpRun g = systemc::run_gemm_warp_tile(hw, config, gemm_spec(o), drive);
     r = g.result;
     gemm = gemm_json(o, g, hw);
   }
   const ResultTable table = systemc::sub_core_table(r);
   nlohmann::json options{{"hw", o.hw}};
   if (!o.program.empty()) options["program"] = o.program;
+  if (!o.vcd.empty()) options["vcd"] = o.vcd;
   if (gemm) {
     options["gemm"] = {{"kernel", o.kernel}, {"m", o.m}, {"n", o.n}, {"k", o.k}, {"act", o.act}};
     if (o.kernel == "lut") options["gemm"]["wbits"] = o.wbits;
@@ -198,6 +207,12 @@ void add_lmma_command(CLI::App& app) {
     g->needs(m);
     g->excludes(program);
   }
+  cmd->add_option("--vcd", o->vcd,
+                  "also write a waveform (VCD, ps) of the run: the sub-core in its SystemC shell "
+                  "at the SM clock; per cycle the instructions issued, the stall reason "
+                  "(-1 none, 0 dependency, 1 register_ports, 2 smem_banks, 3 structural, "
+                  "4 barrier), the issued line and the busy units")
+      ->check(CLI::NonexistentPath | CLI::ExistingFile);
   cmd->add_flag("--json", o->json, "print JSON instead of text");
   cmd->callback([o, program, m, wbits] {
     if (program->count() == 0 && m->count() == 0) {

@@ -1,9 +1,12 @@
 // lutsim lmma end to end: a hand-written program with a hand-computed cycle
 // count, a generated GEMM warp program, --help, and bad input.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/io/text_file.hpp"
 #include "tests/support/run_lutsim.hpp"
 
 namespace {
@@ -102,6 +105,38 @@ TEST_CASE("lutsim lmma --kernel mma runs the MMA baseline of the same GEMM", "[c
   CHECK(text.status == 0);
   CHECK_THAT(text.out, Catch::Contains("mma GEMM 2048 x 8192 x 8192 fp16") &&
                            Catch::Contains("MMA baseline runs timing only"));
+}
+
+// --vcd runs the core in its SystemC shell: the same figures, a waveform
+// beside them, and nothing but the JSON on stdout.
+TEST_CASE("lutsim lmma --vcd writes the run's waveform", "[cli][systemc]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lutsim_lmma_vcd";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string vcd = (dir / "chain.vcd").string();
+  const Run r = run_lutsim(
+      "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --json --vcd " + vcd);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  CHECK(row_of(doc)["cycles"] == 84);
+  CHECK(doc["config"]["lmma"]["vcd"] == vcd);
+  const std::string wave = lutsim::read_text_file(vcd);
+  CHECK_THAT(wave, Catch::Contains("$timescale") && Catch::Contains("busy_lut_tensor_core") &&
+                       Catch::Contains("stall_reason"));
+  // One file: no temporary left beside it.
+  CHECK(std::distance(std::filesystem::directory_iterator(dir), {}) == 1);
+
+  const Run gemm = run_lutsim("lmma --hw a100_lut_4x --m 16 --n 256 --k 64 --vcd " +
+                              (dir / "gemm.vcd").string());
+  CHECK(gemm.status == 0);
+  CHECK(std::filesystem::file_size(dir / "gemm.vcd") > 0);
+
+  const Run folder = run_lutsim(
+      "lmma --hw a100_lut_4x --program tests/cli/data/lmma_chain.lmma --vcd " + dir.string());
+  CHECK(folder.status == 2);
+  CHECK_THAT(folder.out, Catch::Contains("--vcd"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("lutsim lmma --help and bad input", "[cli][systemc]") {

@@ -16,7 +16,7 @@ namespace {
 // Runs the LUT warp program with random operands and compares its
 // accumulators with lut_mpgemm.
 SubCoreResult run_checked(const SubCoreConfig& config, const compiler::WarpProgram& p,
-                          const SubCore::Progress& progress) {
+                          const SubCoreDriver& drive) {
   const compiler::WarpTileSpec& s = p.spec;
   const MpGemmProblem problem = make_random_problem({.m = s.warp_m,
                                                      .n = s.warp_n,
@@ -25,7 +25,7 @@ SubCoreResult run_checked(const SubCoreConfig& config, const compiler::WarpProgr
                                                      .weight_bits = s.datapath.weight_bits});
   SubCore core(config, p.program);
   write_warp_operands(p, problem.x, problem.w, core.shared_memory());
-  core.run(progress);
+  drive(core);
   if (read_warp_accumulators(p, core.registers()) !=
       lut_mpgemm(problem.x, problem.w, s.datapath).accumulators) {
     throw std::logic_error("the sub-core's accumulators differ from lut_mpgemm's");
@@ -34,13 +34,14 @@ SubCoreResult run_checked(const SubCoreConfig& config, const compiler::WarpProgr
 }
 
 SubCoreResult run_timing(const SubCoreConfig& config, lmma::Program program,
-                         const SubCore::Progress& progress) {
+                         const SubCoreDriver& drive) {
   SubCore core(config, std::move(program), SubCore::Mode::kTimingOnly);
-  return core.run(progress);
+  drive(core);
+  return core.result();
 }
 
 GemmWarpRun run_lut(const HardwareSpec& hw, const SubCoreConfig& config, const GemmWarpRunSpec& s,
-                    const SubCore::Progress& progress) {
+                    const SubCoreDriver& drive) {
   GemmWarpRun r;
   compiler::WarpProgram p =
       lowered_warp_program(hw, s.m, s.n, s.k, s.weight_bits, s.act, &r.estimate);
@@ -51,13 +52,13 @@ GemmWarpRun run_lut(const HardwareSpec& hw, const SubCoreConfig& config, const G
   r.resident_steps = p.layout.resident_steps;
   r.tile_model_macs_per_cycle_per_sm = lut_kernel(hw, s.weight_bits, s.act).macs_per_cycle_per_sm;
   r.values_checked = s.check_values && r.resident_steps == r.k_steps;
-  r.result = r.values_checked ? run_checked(config, p, progress)
-                              : run_timing(config, std::move(p.program), progress);
+  r.result = r.values_checked ? run_checked(config, p, drive)
+                              : run_timing(config, std::move(p.program), drive);
   return r;
 }
 
 GemmWarpRun run_mma(const HardwareSpec& hw, const SubCoreConfig& config, const GemmWarpRunSpec& s,
-                    const SubCore::Progress& progress) {
+                    const SubCoreDriver& drive) {
   GemmWarpRun r;
   MmaWarpProgram p = gemm_mma_warp_program(hw, s.m, s.n, s.k, s.act, &r.estimate);
   r.warp_m = p.spec.warp_m;
@@ -66,7 +67,7 @@ GemmWarpRun run_mma(const HardwareSpec& hw, const SubCoreConfig& config, const G
   r.k_steps = p.spec.k_steps;
   r.resident_steps = p.layout.resident_steps;
   r.tile_model_macs_per_cycle_per_sm = dense_kernel(hw, s.act).macs_per_cycle_per_sm;
-  r.result = run_timing(config, std::move(p.program), progress);
+  r.result = run_timing(config, std::move(p.program), drive);
   return r;
 }
 
@@ -98,10 +99,14 @@ std::string_view to_string(WarpKernel k) {
   return k == WarpKernel::kLut ? "lut" : "mma";
 }
 
+SubCoreDriver plain_driver(const SubCore::Progress& progress) {
+  return [progress](SubCore& core) { core.run(progress); };
+}
+
 GemmWarpRun run_gemm_warp_tile(const HardwareSpec& hw, const SubCoreConfig& config,
-                               const GemmWarpRunSpec& spec, const SubCore::Progress& progress) {
-  return spec.kernel == WarpKernel::kLut ? run_lut(hw, config, spec, progress)
-                                         : run_mma(hw, config, spec, progress);
+                               const GemmWarpRunSpec& spec, const SubCoreDriver& driver) {
+  return spec.kernel == WarpKernel::kLut ? run_lut(hw, config, spec, driver)
+                                         : run_mma(hw, config, spec, driver);
 }
 
 }  // namespace lutsim::systemc

@@ -7,6 +7,7 @@
 // `lutsim model`.
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "compiler/lowering/warp_program.hpp"
@@ -63,7 +64,13 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
 // UnsupportedSubCore for a hardware config the sub-core cannot run, and
 // std::logic_error if checked values differ from lut_mpgemm (a model bug).
 // `progress` as SubCore::run's.
+// How a prepared sub-core (operands in place) is run to the end: SubCore::run
+// (plain_driver), or under SystemC with a waveform (sub_core_vcd.hpp).
+using SubCoreDriver = std::function<void(SubCore&)>;
+SubCoreDriver plain_driver(const SubCore::Progress& progress = {});
+
 GemmWarpRun run_gemm_warp_tile(const HardwareSpec& hw, const SubCoreConfig& config,
-                               const GemmWarpRunSpec& spec, const SubCore::Progress& progress = {});
+                               const GemmWarpRunSpec& spec,
+                               const SubCoreDriver& driver = plain_driver());
 
 }  // namespace lutsim::systemc

@@ -175,6 +175,8 @@ void SubCore::issue(const DecodedInstruction& d) {
     (d.store ? a.smem_write_bytes : a.smem_read_bytes) += bytes;
   }
   unit_free_at_[unit_index(d.unit)] = start + occupancy;
+  if (record_states_ && occupancy > 0)
+    occupied_[unit_index(d.unit)].emplace_back(start, start + occupancy);
   result_.unit_busy_cycles[unit_index(d.unit)] += occupancy;
   std::uint64_t done_at = start + latency;
   if (!d.writes.empty()) {
@@ -196,21 +198,37 @@ void SubCore::issue(const DecodedInstruction& d) {
 }
 
 void SubCore::clock() {
-  int issued = 0;
+  int issued = 0, stall = -1, line = 0;
   while (issued < config_.spec.issue_width_instr_per_cycle && pc_ < program_.steps.size()) {
     const DecodedInstruction& d =
         program_.instructions[static_cast<std::size_t>(program_.steps[pc_].instruction)];
     if (const auto reason = blocked(d)) {
-      if (issued == 0) ++result_.stall_cycles[static_cast<std::size_t>(*reason)];
+      if (issued == 0) {
+        ++result_.stall_cycles[static_cast<std::size_t>(*reason)];
+        stall = static_cast<int>(*reason);
+      }
       break;
     }
+    if (issued == 0) line = d.source->line;
     issue(d);
     ++issued;
     ++pc_;
     advance_to_instruction();
   }
   if (issued == 0 && pc_ >= program_.steps.size() && !done()) ++result_.drain_cycles;
+  if (record_states_) record_state(issued, stall, line);
   ++cycle_;
+}
+
+void SubCore::record_state(int issued, int stall, int line) {
+  state_.issued = issued;
+  state_.stall = stall;
+  state_.line = line;
+  for (std::size_t u = 0; u < occupied_.size(); ++u) {
+    auto& intervals = occupied_[u];
+    while (!intervals.empty() && intervals.front().second <= cycle_) intervals.pop_front();
+    state_.busy[u] = !intervals.empty() && intervals.front().first <= cycle_;
+  }
 }
 
 bool SubCore::done() const {
@@ -223,7 +241,6 @@ const SubCoreResult& SubCore::run(const Progress& progress) {
     while (!done()) clock();
     return result();
   }
-  constexpr std::uint64_t kCyclesPerReport = std::uint64_t{1} << 20;
   const std::uint64_t total = dynamic_instructions(program_);
   while (!done()) {
     clock();

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <vector>
 
@@ -66,6 +67,16 @@ struct SubCoreResult {
   }
 };
 
+// What one clock() did, for waveforms (sub_core_vcd.hpp): recorded only after
+// SubCore::record_cycle_states().
+struct CycleState {
+  int issued = 0;  // instructions issued this cycle
+  // The stall reason when nothing issued while an instruction was waiting, else -1.
+  int stall = -1;
+  int line = 0;                     // source line of the first instruction issued (0: none)
+  std::array<bool, kUnits> busy{};  // by Unit: occupied this cycle
+};
+
 class SubCore {
  public:
   // Whether instructions compute their values (kTimingAndValues) or only
@@ -97,9 +108,14 @@ class SubCore {
   // (dynamic_instructions) every 2^20 cycles, and at the end of a run that
   // long (a short run reports nothing).
   using Progress = std::function<void(std::uint64_t issued, std::uint64_t total)>;
+  static constexpr std::uint64_t kCyclesPerReport = std::uint64_t{1} << 20;
   const SubCoreResult& run(const Progress& progress = {});
   std::uint64_t cycle() const { return cycle_; }
   const SubCoreResult& result();
+
+  // From now on every clock() records what it did in cycle_state().
+  void record_cycle_states() { record_states_ = true; }
+  const CycleState& cycle_state() const { return state_; }
 
  private:
   struct LoopFrame {
@@ -142,6 +158,11 @@ class SubCore {
   std::uint64_t last_issue_ = 0;
   std::vector<std::int64_t> addresses_;  // the head memory instruction's lane addresses
   SubCoreResult result_;
+  bool record_states_ = false;
+  CycleState state_;
+  // Per unit, the occupancy intervals [start, end) not yet over (recorded states only).
+  std::array<std::deque<std::pair<std::uint64_t, std::uint64_t>>, kUnits> occupied_;
+  void record_state(int issued, int stall, int line);
 };
 
 }  // namespace lutsim::systemc
