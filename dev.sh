@@ -26,7 +26,8 @@ build() {
   # file is included in a batch: off here.
   cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG -Wno-subobject-linkage" \
-    -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_UNITY_BUILD=ON >/dev/null
+    -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_UNITY_BUILD=ON \
+    -DLUTSIM_PRECOMPILED_HEADERS=ON >/dev/null
   cmake --build "$build_dir" -j"$jobs"
 }
 
@@ -35,7 +36,8 @@ build() {
 sanitized_tests() {
   local dir=${LUTSIM_SAN_BUILD_DIR:-build-san}
   cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-    -DCMAKE_BUILD_TYPE=Sanitize -DLUTSIM_FUZZ=ON -DLUTSIM_BUILD_RTL=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
+    -DCMAKE_BUILD_TYPE=Sanitize -DLUTSIM_FUZZ=ON -DLUTSIM_BUILD_RTL=OFF -DCMAKE_UNITY_BUILD=ON \
+    -DLUTSIM_PRECOMPILED_HEADERS=ON >/dev/null
   CTEST_PARALLEL_LEVEL=$jobs cmake --build "$dir" -j"$jobs" --target lutsim_sanitized_check
 }
 
