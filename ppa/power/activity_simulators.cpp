@@ -11,7 +11,11 @@ namespace lutsim::ppa {
 namespace {
 
 NetlistActivity levelized(const ActivityRun& run) {
-  return simulate_levelized(run.liberty, run.netlist, run.stimulus, run.clock_period_s);
+  try {
+    return simulate_levelized(run.liberty, run.netlist, run.stimulus, run.clock_period_s);
+  } catch (const std::runtime_error& e) {  // what it does not model: name the netlist file
+    throw std::runtime_error(run.netlist_file.string() + ": " + e.what());
+  }
 }
 
 NetlistActivity iverilog(const ActivityRun& run) {

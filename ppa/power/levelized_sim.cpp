@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -212,8 +213,9 @@ class LevelizedSimulator {
     dirty_.assign(outputs_.size(), 1);
   }
 
-  std::vector<Source> sources_of(const Function& f) const {
-    return {sources_.begin() + f.first, sources_.begin() + f.first + f.inputs};
+  std::span<const Source> sources_of(const Function& f) const {
+    return std::span<const Source>(sources_).subspan(static_cast<std::size_t>(f.first),
+                                                     static_cast<std::size_t>(f.inputs));
   }
 
   // The nets of each stimulus port bit (LSB first), the clock's, and the check that every
@@ -237,6 +239,7 @@ class LevelizedSimulator {
     if (!stimulus_.clock_port.empty()) {
       clock_net_ = port_bit_net(*ports.at(stimulus_.clock_port), 0);
     }
+    clocks_net_.assign(nl_.nets().size() + 1, 0);
     for (const FlipFlop& f : flops_) {
       for (const Source& s : sources_of(f.clocked_on)) {
         const Net* net =
@@ -245,6 +248,7 @@ class LevelizedSimulator {
           refuse("instance " + nl_.instances()[f.instance].name +
                  " is clocked through logic, not straight from a top-level input");
         }
+        clocks_net_[static_cast<std::size_t>(s.index)] = 1;
       }
     }
   }
@@ -286,6 +290,7 @@ class LevelizedSimulator {
     if (old == v) return;
     values_[net] = v;
     mark(net_readers_[net]);
+    clock_changed_ = clock_changed_ || clocks_net_[net];
     Track& track = tracks_[net];
     if (t <= window_start_) {
       track.since = window_start_;
@@ -314,16 +319,19 @@ class LevelizedSimulator {
     settle(t);
   }
 
+  // Flip-flops whose clocked_on rose take next_state, all at once; only after a change of
+  // a net some clock reads (the clocks come straight from top-level inputs).
   void clock_flops() {
-    std::vector<std::pair<int, Value>> captured;
+    if (!clock_changed_) return;
+    clock_changed_ = false;
+    captured_.clear();
     for (std::size_t i = 0; i < flops_.size(); ++i) {
       FlipFlop& f = flops_[i];
       const Value c = evaluate(f.clocked_on);
-      if (f.clock == 0 && c == 1)
-        captured.emplace_back(static_cast<int>(i), evaluate(f.next_state));
+      if (f.clock == 0 && c == 1) captured_.emplace_back(static_cast<int>(i), evaluate(f.next_state));
       f.clock = c;
     }
-    for (const auto& [i, v] : captured) {
+    for (const auto& [i, v] : captured_) {
       if (states_[i] != v) {
         states_[i] = v;
         mark(flop_readers_[i]);
@@ -396,6 +404,9 @@ class LevelizedSimulator {
   int x_net_ = 0;  // a pseudo-net, always x, for unconnected input pins
   int clock_net_ = -1;
   bool window_checked_ = false;
+  bool clock_changed_ = false;
+  std::vector<char> clocks_net_;                 // by net: read by some flip-flop's clocked_on
+  std::vector<std::pair<int, Value>> captured_;  // clock_flops' edges, reused
   std::vector<Source> sources_;
   std::vector<OutputPin> outputs_;  // in topological order after levelize()
   std::vector<FlipFlop> flops_;
