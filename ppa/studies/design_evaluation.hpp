@@ -58,12 +58,13 @@ struct DesignPpa {
   // (analytic model, timing off) is taken to run at clock_mhz.
   bool misses_clock() const { return critical_path_ns > 0 && max_clock_mhz < clock_mhz; }
   double ops_per_s() const { return 2.0 * macs_per_cycle * clock_mhz * 1e6; }  // 1 MAC = 2 ops
-  // At clock_mhz; nan for a design that misses it (it does not run at that speed).
+  // At clock_mhz; nan for a design that misses it (it does not run at that speed), and
+  // efficiency nan without a power figure: a ratio of either is then nan ('-'), never 0.
   double tops_per_mm2() const {
     return misses_clock() ? std::nan("") : ops_per_s() / 1e12 / (area_um2 * 1e-6);
   }
   double tops_per_w() const {
-    return misses_clock() ? std::nan("") : total_w > 0 ? ops_per_s() / 1e12 / total_w : 0;
+    return misses_clock() || total_w <= 0 ? std::nan("") : ops_per_s() / 1e12 / total_w;
   }
   double energy_per_mac_pj() const {
     return macs_per_cycle > 0 ? total_w / (macs_per_cycle * clock_mhz * 1e6) * 1e12 : 0;

@@ -48,7 +48,7 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("W_INT1 x A_int8 K2: LUT"));
-  CHECK_THAT(r.out, Catch::Contains("vs mac: density x"));
+  CHECK_THAT(r.out, Catch::Contains(" less area per MAC/cycle, density x"));
   CHECK_THAT(r.out, Catch::Contains("28 nm columns: "));
   const std::string csv = lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units.csv");
   CHECK_THAT(csv, Catch::Contains("# git_revision"));
@@ -69,6 +69,7 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
       lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units_components.csv"));
   const auto table =
       csv_rows(lutsim::read_text_file(out / "tiny_dot_units" / "tiny_dot_units.csv"));
+  std::vector<double> areas;
   for (const std::string design :
        {"lut_dot_unit K2 W1 int8 half neg-in-acc", "mac_dot_unit K2 W1 int8"}) {
     double sum = 0;
@@ -86,6 +87,7 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
     }
     INFO(design);
     CHECK(area > 0);
+    areas.push_back(area);
     CHECK(sum == Approx(area).epsilon(1e-9));
     const auto has = [&](const std::string& item) {
       return std::find(items.begin(), items.end(), item) != items.end();
@@ -99,6 +101,11 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
       CHECK(has("mac datapath mac_pe"));
     }
   }
+  // Both do K2 = 2 MACs per cycle at W_INT1: the area ratio is the MAC's over the LUT's.
+  REQUIRE(areas.size() == 2);
+  char ratio[96];
+  std::snprintf(ratio, sizeof ratio, "vs mac: x%.2f less area per MAC/cycle", areas[1] / areas[0]);
+  CHECK_THAT(r.out, Catch::Contains(ratio));
 }
 
 TEST_CASE("lutsim ppa says by how much a design misses the clock and which clock it meets",
@@ -135,6 +142,10 @@ TEST_CASE("lutsim ppa says by how much a design misses the clock and which clock
     // The note names each design with its miss and the clock it meets.
     CHECK_THAT(r.out, Catch::Contains(rows[i][column("design_label")] + " misses by "));
   }
+  // Neither design has a density or an efficiency, so neither has a ratio: '-', never 0.
+  CHECK_THAT(r.out, Catch::Contains(": LUT - TOPS/mm^2, - TOPS/W; vs mac: x"));
+  CHECK_THAT(r.out, Catch::Contains(" less area per MAC/cycle, density x-, efficiency x-"));
+  CHECK_THAT(r.out, !Catch::Contains("x0.00"));
 }
 
 TEST_CASE("lutsim ppa names the file, line and key of a bad study", "[ppa][cli]") {
