@@ -4,6 +4,21 @@
 namespace lutsim::ppa {
 namespace {
 
+// The LUT blocks' table form and negation (a MAC block has neither: the keys are then
+// unknown keys, an error): defaults as the LUT variants the tile model uses.
+void read_lut_form(config::ConfigReader& tc, DesignPoint& d) {
+  const std::string table = tc.get<std::string>(
+      "table", {.description = "table form: half (2^(K-1) entries, reinterpreted weights) or "
+                               "full (2^K subset sums, conventional LUT)",
+                .default_value = "half",
+                .allowed = {"half", "full"}});
+  d.geometry.table_form = table == "half" ? TableForm::kSymmetricHalf : TableForm::kUnsignedFull;
+  d.negation_in_acc = tc.get<bool>(
+      "negation_in_acc", {.description = "half-table negation done by the accumulator's "
+                                         "adder/subtractor (no negation circuit)",
+                          .default_value = false});
+}
+
 TensorCoreVariant read_variant(config::ConfigReader& tc, const PpaRunSpec& run) {
   TensorCoreVariant v;
   v.name = tc.get<std::string>("name", {.description = "label"});
@@ -20,6 +35,7 @@ TensorCoreVariant read_variant(config::ConfigReader& tc, const PpaRunSpec& run) 
   v.design.activation = parse_data_type(tc.get<std::string>(
       "activation",
       {.description = "activation format", .default_value = "fp16", .allowed = kActivationNames}));
+  if (kind == DesignKind::kLutArray || kind == DesignKind::kLutDotUnit) read_lut_form(tc, v.design);
   v.copies = tc.get<int>(
       "copies",
       {.description = "blocks per tensor core", .default_value = 1, .min = 1, .max = 4096});
