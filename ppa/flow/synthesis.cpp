@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 // Changes whenever the script or the way results are read changes: old cache
 // entries then stop matching.
-constexpr const char* kFlowVersion = "lutsim-yosys-flow-4";
+constexpr const char* kFlowVersion = "lutsim-yosys-flow-5";
 constexpr const char* kSynthesisMarker = "result.json";
 constexpr const char* kNetlist = "netlist.v";
 constexpr const char* kConstraints = "abc.constr";
@@ -144,7 +144,10 @@ std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
     << tie_command(r.library, cells);
   if (r.keep_hierarchy) {
     // Per-module areas, then the instance tree alone (a small JSON), then the
-    // flat netlist with every mapped cell kept.
+    // flat netlist with every mapped cell kept. Each module's cells get public
+    // names (c0, c1, ...) before flattening, so a cell of the netlist is named
+    // after its instance path (`g_row[0].g_col[1].u_pe.c12`): power is itemized
+    // by the module it comes from (kCellNamePrefix).
     s << "tee -q -o stat_hier.txt stat -top " << r.top << "\n"
       << "design -push-copy\n"
       << "select -set instances * %C\n"
@@ -154,6 +157,7 @@ std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
       << "write_json instances.json\n"
       << "design -pop\n"
       << "setattr -set keep 1 c:*\n"
+      << "rename -enumerate -pattern " << kCellNamePrefix << "% c:*\n"
       << "flatten\n"
       << "opt_clean -purge\n";
   }
@@ -231,6 +235,7 @@ SynthesisResult read_results(const SynthesisRequest& r, const fs::path& work,
                          read_stat(tree_report, cells), r.top);
     result.hierarchy = tree.levels;
     result.modules = tree.modules;
+    result.cells_named_by_instance = true;
   } else {
     result.hierarchy = {{r.top, r.top, flat.area_um2, flat.cells, r.top, 0}};
     result.modules = {{r.top, r.top, 1, flat.area_um2, flat.area_um2, flat.cells}};

@@ -8,6 +8,7 @@
 //   abc -liberty <lib> [-D <delay target ps> -constr abc.constr];
 //   opt_clean -purge; hilomap -singleton (the library's tie cells, where constants remain);
 //   stat -top <top>                  -> cells per module
+//   rename -enumerate -pattern c%    -> every cell named c<i> in its module
 //   flatten; opt_clean -purge; stat  -> cells of the netlist
 //   write_verilog -noattr netlist.v
 // Areas are the cell counts times the liberty's cell areas (what `stat -liberty`
@@ -75,6 +76,13 @@ struct ModuleArea {
   int cells = 0;            // library cells of one instance, submodules included
 };
 
+// With keep_hierarchy, the netlist names each cell that synthesis mapped after its
+// instance path and its name in its module, `<instance path>.c<i>` (the path's levels
+// joined by '.', as HierarchyArea::path without the top and with '.' for '/'; a cell of
+// the top is `c<i>`). Cells added after flattening (port buffers) keep yosys's
+// `_<i>_` names.
+inline constexpr const char* kCellNamePrefix = "c";
+
 struct SynthesisResult {
   std::filesystem::path netlist;   // flat gate-level Verilog (write_verilog -noattr)
   std::filesystem::path work_dir;  // logs, stat reports
@@ -85,6 +93,7 @@ struct SynthesisResult {
   int flops = 0;
   std::map<std::string, int> cells_by_type;
   std::vector<HierarchyArea> hierarchy;  // area per hierarchy level, top first
+  bool cells_named_by_instance = false;  // cell names carry instance paths (kCellNamePrefix)
   bool from_cache = false;
   std::vector<ModuleArea> modules;  // area per module, by module name
   std::string library;              // cell library name

@@ -30,6 +30,7 @@ nlohmann::json synthesis_to_json(const SynthesisResult& r) {
           {"flops", r.flops},
           {"cells_by_type", r.cells_by_type},
           {"hierarchy", levels},
+          {"cells_named_by_instance", r.cells_named_by_instance},
           {"modules", modules},
           {"yosys_seconds", r.yosys_seconds}};
 }
@@ -46,6 +47,7 @@ SynthesisResult synthesis_from_json(const nlohmann::json& j,
   r.cells = j.at("cells").get<int>();
   r.flops = j.at("flops").get<int>();
   r.cells_by_type = j.at("cells_by_type").get<std::map<std::string, int>>();
+  r.cells_named_by_instance = j.at("cells_named_by_instance").get<bool>();
   for (const auto& h : j.at("hierarchy")) {
     r.hierarchy.push_back({h.at("path").get<std::string>(), h.at("module").get<std::string>(),
                            h.at("area_um2").get<double>(), h.at("cells").get<int>(),

@@ -320,10 +320,12 @@ PowerReport compute_power(const LibertyLibrary& library, const GateNetlist& netl
                           const NetlistActivity& activity, const PowerOptions& options) {
   const NetState nets(library, netlist, activity, options);
   PowerReport r;
+  r.by_instance.reserve(netlist.instances().size());
   for (std::size_t i = 0; i < netlist.instances().size(); ++i) {
     const CellTypePower p = InstancePower(nets, netlist, static_cast<int>(i),
                                           library.nominal_voltage_v(), options.leakage)
                                 .compute();
+    r.by_instance.push_back({netlist.instances()[i].name, p});
     CellTypePower& t = r.by_cell_type[netlist.instances()[i].cell_type];
     t.count += p.count;
     t.internal_w += p.internal_w;

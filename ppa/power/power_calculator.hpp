@@ -54,12 +54,21 @@ struct CellTypePower {
   double total_w() const { return internal_w + switching_w + leakage_w; }
 };
 
+struct CellInstancePower {
+  std::string name;  // the netlist's instance name
+  CellTypePower power;
+};
+
 struct PowerReport {
   double internal_w = 0;
   double switching_w = 0;  // attributed to the cell driving the net
   double leakage_w = 0;
   double total_w = 0;
   std::map<std::string, CellTypePower> by_cell_type;
+  // Per cell instance, in the netlist's order (the switching of the nets it drives): what
+  // a caller itemizes by instance name. Input-port switching, when counted, is only in
+  // by_cell_type.
+  std::vector<CellInstancePower> by_instance;
   double clock_period_s = 0;
   double window_s = 0;  // simulated time the activity was measured over
   double cycles_analyzed = 0;

@@ -49,11 +49,8 @@ class Itemizer {
 
 }  // namespace
 
-std::vector<ComponentArea> component_areas(const SynthesisResult& syn) {
-  if (syn.hierarchy.empty()) return {};
-  std::map<std::string, double> own_area;
-  for (const ModuleArea& m : syn.modules) own_area[m.module] = m.own_area_um2;
-  Itemizer items;
+std::vector<LevelComponent> level_components(const SynthesisResult& syn) {
+  std::vector<LevelComponent> out;
   // Levels come depth first: the path from the top to the current level is a stack.
   std::vector<std::string> ancestors;
   for (const HierarchyArea& level : syn.hierarchy) {
@@ -61,16 +58,32 @@ std::vector<ComponentArea> component_areas(const SynthesisResult& syn) {
     const bool in_precompute =
         std::find(ancestors.begin(), ancestors.end(), kPrecompute) != ancestors.end();
     ancestors.push_back(level.base_module);
-    if (in_precompute) continue;  // counted with its precompute unit
-    if (level.base_module == kPrecompute) {
-      items.add("precompute", kPrecompute, level.area_um2);
+    if (in_precompute) {
+      out.push_back({"precompute", kPrecompute, true});
+    } else if (level.base_module == kPrecompute) {
+      out.push_back({"precompute", kPrecompute, false});
     } else {
-      items.add(component_of(level.base_module), level.base_module, own_area.at(level.module));
+      out.push_back({component_of(level.base_module), level.base_module, false});
     }
+  }
+  return out;
+}
+
+std::vector<ComponentArea> component_areas(const SynthesisResult& syn) {
+  if (syn.hierarchy.empty()) return {};
+  std::map<std::string, double> own_area;
+  for (const ModuleArea& m : syn.modules) own_area[m.module] = m.own_area_um2;
+  const std::vector<LevelComponent> keys = level_components(syn);
+  Itemizer items;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const HierarchyArea& level = syn.hierarchy[i];
+    if (keys[i].inside_precompute) continue;  // counted with its precompute unit
+    items.add(keys[i].component, keys[i].module,
+              level.base_module == kPrecompute ? level.area_um2 : own_area.at(level.module));
   }
   const double outside = syn.area_um2 - syn.hierarchy.front().area_um2;
   std::vector<ComponentArea> out = std::move(items).items();
-  if (outside > 1e-6) out.push_back({"other", "(output buffers)", 0, outside});
+  if (outside > 1e-6) out.push_back({"other", kOutsideHierarchy, 0, outside});
   return out;
 }
 

@@ -29,4 +29,16 @@ struct ComponentArea {
 // module "(output buffers)". Empty when the result has no hierarchy.
 std::vector<ComponentArea> component_areas(const SynthesisResult& synthesis);
 
+// The module name of the cells outside the hierarchy.
+inline constexpr const char* kOutsideHierarchy = "(output buffers)";
+
+// The component and module the own cells of each level of synthesis.hierarchy count for,
+// in its order: below a precompute unit, the unit's (inside_precompute).
+struct LevelComponent {
+  std::string component;
+  std::string module;
+  bool inside_precompute = false;
+};
+std::vector<LevelComponent> level_components(const SynthesisResult& synthesis);
+
 }  // namespace lutsim::ppa

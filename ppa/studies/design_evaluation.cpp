@@ -14,6 +14,7 @@
 #include "ppa/flow/synthesis.hpp"
 #include "ppa/flow/timing.hpp"
 #include "ppa/power/power_calculator.hpp"
+#include "ppa/studies/component_power.hpp"
 
 namespace lutsim::ppa {
 
@@ -58,8 +59,36 @@ SynthesisRequest synthesis_request(const DesignPoint& design, const EvaluationOp
 
 namespace {
 
+// Power of a design and its items by component.
+struct DesignPower {
+  PowerReport report;  // totals only
+  std::vector<ComponentPower> components;
+};
+
+nlohmann::json components_json(const std::vector<ComponentPower>& items) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const ComponentPower& c : items) {
+    out.push_back({{"component", c.component},
+                   {"module", c.module},
+                   {"internal_w", c.internal_w},
+                   {"switching_w", c.switching_w},
+                   {"leakage_w", c.leakage_w}});
+  }
+  return out;
+}
+
+std::vector<ComponentPower> components_from_json(const nlohmann::json& j) {
+  std::vector<ComponentPower> out;
+  for (const auto& c : j) {
+    out.push_back({c.at("component").get<std::string>(), c.at("module").get<std::string>(),
+                   c.at("internal_w").get<double>(), c.at("switching_w").get<double>(),
+                   c.at("leakage_w").get<double>()});
+  }
+  return out;
+}
+
 // Power of a synthesized design, cached beside its netlist by clock, cycles and seed.
-PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
+DesignPower netlist_power(const DesignPoint& d, const SynthesisResult& syn,
                           const EvaluationOptions& o) {
   std::ostringstream key;
   // The stimulus depends on the design point, not only on the netlist (e.g. a MAC's weight
@@ -73,23 +102,28 @@ PowerReport netlist_power(const DesignPoint& d, const SynthesisResult& syn,
   const std::filesystem::path cached = syn.work_dir / (key.str() + ".json");
   if (std::filesystem::exists(cached)) {
     const nlohmann::json j = nlohmann::json::parse(read_text_file(cached));
-    PowerReport r;
-    r.internal_w = j.at("internal_w");
-    r.switching_w = j.at("switching_w");
-    r.leakage_w = j.at("leakage_w");
-    r.total_w = j.at("total_w");
+    DesignPower r;
+    r.report.internal_w = j.at("internal_w");
+    r.report.switching_w = j.at("switching_w");
+    r.report.leakage_w = j.at("leakage_w");
+    r.report.total_w = j.at("total_w");
+    r.components = components_from_json(j.at("components"));
     return r;
   }
   const Stimulus stimulus = design_stimulus(d, o.power_cycles, o.seed);
   PowerOptions options;
   options.input_net_switching = o.input_net_switching;
   options.activity_simulator = o.activity_simulator;
-  const PowerReport r = measure_power(syn.netlist, syn.top, o.library, stimulus,
-                                      o.clock_mhz * 1e6, syn.work_dir / key.str(), options);
-  const nlohmann::json j = {{"internal_w", r.internal_w},
-                            {"switching_w", r.switching_w},
-                            {"leakage_w", r.leakage_w},
-                            {"total_w", r.total_w}};
+  DesignPower r{measure_power(syn.netlist, syn.top, o.library, stimulus, o.clock_mhz * 1e6,
+                              syn.work_dir / key.str(), options),
+                {}};
+  r.components = component_powers(syn, r.report);
+  r.report.by_instance.clear();
+  const nlohmann::json j = {{"internal_w", r.report.internal_w},
+                            {"switching_w", r.report.switching_w},
+                            {"leakage_w", r.report.leakage_w},
+                            {"total_w", r.report.total_w},
+                            {"components", components_json(r.components)}};
   write_file_atomically(cached, j.dump(2) + "\n");
   return r;
 }
@@ -98,25 +132,22 @@ SynthesisResult synthesize_design(const DesignPoint& design, const EvaluationOpt
   return synthesize(synthesis_request(design, o));
 }
 
-PowerReport simulated_power(const DesignPoint& design, const EvaluationOptions& o) {
+DesignPower simulated_power(const DesignPoint& design, const EvaluationOptions& o) {
   return netlist_power(design, synthesize_design(design, o), o);
 }
 
-PowerReport scaled(const PowerReport& r, double k) {
-  PowerReport s;
-  s.internal_w = k * r.internal_w;
-  s.switching_w = k * r.switching_w;
-  s.leakage_w = k * r.leakage_w;
-  s.total_w = k * r.total_w;
-  return s;
-}
-
-PowerReport plus(const PowerReport& a, const PowerReport& b) {
-  PowerReport s;
-  s.internal_w = a.internal_w + b.internal_w;
-  s.switching_w = a.switching_w + b.switching_w;
-  s.leakage_w = a.leakage_w + b.leakage_w;
-  s.total_w = a.total_w + b.total_w;
+// sum of factor x power over the terms, totals and items alike.
+DesignPower combine(const std::vector<std::pair<double, const DesignPower*>>& terms) {
+  DesignPower s;
+  std::vector<WeightedComponents> items;
+  for (const auto& [k, p] : terms) {
+    s.report.internal_w += k * p->report.internal_w;
+    s.report.switching_w += k * p->report.switching_w;
+    s.report.leakage_w += k * p->report.leakage_w;
+    s.report.total_w += k * p->report.total_w;
+    items.push_back({k, &p->components});
+  }
+  s.components = combine(items);
   return s;
 }
 
@@ -134,26 +165,26 @@ std::pair<DesignPoint, DesignPoint> array_blocks(const DesignPoint& d) {
 }
 
 // The power of a design and how it was obtained (see evaluate_design).
-std::pair<PowerReport, std::string> design_power(const DesignPoint& d, const SynthesisResult& syn,
+std::pair<DesignPower, std::string> design_power(const DesignPoint& d, const SynthesisResult& syn,
                                                  const EvaluationOptions& o) {
   const double m = d.geometry.m, units = 1.0 * d.geometry.m * d.geometry.n;
   const std::string simulated = "gate-level (" + o.activity_simulator + ")";
   if (d.kind == DesignKind::kLutArray) {
     const auto [unit, element] = array_blocks(d);
-    const PowerReport pu = simulated_power(unit, o), pe = simulated_power(element, o);
+    const DesignPower pu = simulated_power(unit, o), pe = simulated_power(element, o);
     std::string method = "composed: M x (" + unit.label() + " - " + element.label() + ") + MxN x " +
                          element.label() + ", each " + simulated;
     if (d.pipeline_stages >= 2 && d.geometry.n > d.geometry.m) {
       method += " (input register: the index bits of M of the N columns)";
     }
-    return {plus(scaled(plus(pu, scaled(pe, -1)), m), scaled(pe, units)), method};
+    return {combine({{m, &pu}, {units - m, &pe}}), method};
   }
   if (d.kind == DesignKind::kMacArray) {
     DesignPoint unit = d;
     unit.kind = DesignKind::kMacDotUnit;
     unit.geometry.m = unit.geometry.n = 1;
-    return {scaled(simulated_power(unit, o), units),
-            "composed: MxN x " + unit.label() + ", " + simulated};
+    const DesignPower pu = simulated_power(unit, o);
+    return {combine({{units, &pu}}), "composed: MxN x " + unit.label() + ", " + simulated};
   }
   return {netlist_power(d, syn, o), simulated};
 }
@@ -193,12 +224,13 @@ DesignPpa evaluate_design(const DesignPoint& requested, const EvaluationOptions&
     p.max_clock_mhz = t.max_clock_mhz;
   }
   if (o.power) {
-    const auto [r, method] = design_power(design, syn, o);
+    auto [r, method] = design_power(design, syn, o);
     p.power_method = method;
-    p.internal_w = r.internal_w;
-    p.switching_w = r.switching_w;
-    p.leakage_w = r.leakage_w;
-    p.total_w = r.total_w;
+    p.internal_w = r.report.internal_w;
+    p.switching_w = r.report.switching_w;
+    p.leakage_w = r.report.leakage_w;
+    p.total_w = r.report.total_w;
+    p.component_power = std::move(r.components);
   }
   return p;
 }

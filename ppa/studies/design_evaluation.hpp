@@ -14,6 +14,7 @@
 #include "ppa/flow/synthesis.hpp"
 #include "ppa/power/activity_simulators.hpp"
 #include "ppa/studies/component_areas.hpp"
+#include "ppa/studies/component_power.hpp"
 
 namespace lutsim::ppa {
 
@@ -50,6 +51,9 @@ struct DesignPpa {
   // The same area itemized by component (tables, lookup muxes, ...); empty for the
   // analytic model.
   std::vector<ComponentArea> components;
+  // Its power itemized the same way (composed like the power for arrays); empty for the
+  // analytic model and without power.
+  std::vector<ComponentPower> component_power;
   // "gate-level (<activity simulator>)" (the design itself simulated), or how an array's power was
   // composed from simulated blocks (docs/ppa.md, "Power of a design").
   std::string power_method;

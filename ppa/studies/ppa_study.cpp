@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <limits>
@@ -181,15 +182,38 @@ const std::vector<ResultTable::Column> kComponentColumns = {
     {"instances", "", "instances of the module counted"},
     {"area", "um^2", "their cells, at the library's node"},
     {"share_of_design", "", "area / the design's area"},
+    {"power", "mW", "their cells' internal, leakage and switching power (of the nets they "
+                    "drive) at the study clock; arrays: composed as the design's power"},
+    {"share_of_power", "", "power / the design's power"},
 };
 
-// One row per component and module of every distinct synthesized design.
+// One row per component and module of every distinct synthesized design: the area items,
+// each with its power, then any power item without area (input ports; for a composed
+// array, a block's top).
 ResultTable component_table(const DesignResults& results) {
   ResultTable t(kComponentColumns);
   for (const auto& [key, p] : results) {
+    std::vector<const ComponentPower*> unmatched;
+    for (const ComponentPower& c : p.component_power) unmatched.push_back(&c);
+    const auto power_row = [&](const ComponentPower* c) -> std::pair<double, double> {
+      if (!c || p.component_power.empty()) return {std::nan(""), std::nan("")};
+      return {c->total_w() * 1e3, p.total_w > 0 ? c->total_w() / p.total_w : std::nan("")};
+    };
     for (const ComponentArea& c : p.components) {
+      const auto it = std::find_if(unmatched.begin(), unmatched.end(), [&](const auto* q) {
+        return q->component == c.component && q->module == c.module;
+      });
+      const ComponentPower* power = it == unmatched.end() ? nullptr : *it;
+      if (it != unmatched.end()) unmatched.erase(it);
+      const auto [mw, share] = power_row(power);
       t.add_row({p.design.label(), c.component, c.module, std::int64_t{c.instances}, c.area_um2,
-                 p.area_um2 > 0 ? c.area_um2 / p.area_um2 : 0.0});
+                 p.area_um2 > 0 ? c.area_um2 / p.area_um2 : 0.0,
+                 power || p.component_power.empty() ? mw : 0.0,
+                 power || p.component_power.empty() ? share : 0.0});
+    }
+    for (const ComponentPower* c : unmatched) {
+      const auto [mw, share] = power_row(c);
+      t.add_row({p.design.label(), c->component, c->module, std::int64_t{0}, 0.0, 0.0, mw, share});
     }
   }
   return t;

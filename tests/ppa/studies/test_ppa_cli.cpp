@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -72,27 +73,42 @@ TEST_CASE("lutsim ppa runs a study and writes CSV, JSON and a plot", "[ppa][cli]
   std::vector<double> areas;
   for (const std::string design :
        {"lut_dot_unit K2 W1 int8 half neg-in-acc", "mac_dot_unit K2 W1 int8"}) {
-    double sum = 0;
+    double sum = 0, power_sum = 0;
     std::vector<std::string> items;
+    std::map<std::string, double> item_power;
     for (const auto& row : components) {
       if (row[0] != design) continue;
       items.push_back(row[1] + " " + row[2]);
       sum += std::stod(row[4]);
+      power_sum += std::stod(row[6]);  // mW
+      item_power[row[1] + " " + row[2]] = std::stod(row[6]);
     }
-    double area = 0;
+    double area = 0, power = 0;
+    const auto& header = table.front();
+    const auto power_column = std::find(header.begin(), header.end(), "power") - header.begin();
     for (const auto& row : table) {
       const auto at = std::find(row.begin(), row.end(), design);
       // design_label, rtl, pipeline_stages, area
-      if (at != row.end()) area = std::stod(*(at + 3));
+      if (at != row.end()) {
+        area = std::stod(*(at + 3));
+        power = std::stod(row[static_cast<std::size_t>(power_column)]);
+      }
     }
     INFO(design);
     CHECK(area > 0);
     areas.push_back(area);
     CHECK(sum == Approx(area).epsilon(1e-9));
+    // Power itemized the same way: every cell's power counted once, the input ports' too.
+    CHECK(power > 0);
+    CHECK(power_sum == Approx(power).epsilon(1e-9));
+    CHECK(item_power["other (input ports)"] > 0);
     const auto has = [&](const std::string& item) {
       return std::find(items.begin(), items.end(), item) != items.end();
     };
     if (design.starts_with("lut")) {
+      CHECK(item_power["tables lut_table_reg"] > 0);
+      CHECK(item_power["accumulators lut_pe"] > 0);
+      CHECK(item_power["lookup muxes lut_lookup"] > 0);
       CHECK(has("tables lut_table_reg"));
       CHECK(has("lookup muxes lut_lookup"));
       CHECK(has("accumulators lut_pe"));
