@@ -12,7 +12,9 @@
 //     acc <- acc + sum, a 32-bit accumulator that wraps modulo 2^32.
 // The accumulator restarts from +0 (0) on in_first.
 //
-// Parameters: K products per cycle (1..16), DATA_FORMAT (0 FP16, 1 INT8).
+// Parameters: K products per cycle (1..16), DATA_FORMAT (0 FP16, 1 INT8),
+// PIPE_STAGES (0..2) pipeline registers in mac_pe (after the adder tree, then
+// after the multipliers; see mac_pe), with in_last delayed alike.
 // Ports:
 //   clk, rst          clock, synchronous active-high reset (clears acc and
 //                     out_valid; wins over every input)
@@ -26,13 +28,15 @@
 //   out_acc           the accumulator (FP16 bits or INT32), also the running
 //                     partial sum between results
 // Structure: one mac_pe and the out_valid register.
-// Latency: 1 cycle: a vector accepted in cycle t is in out_acc in cycle t + 1,
-// and out_valid is high in t + 1 for the in_last vector; one vector per cycle
-// (the protocol of lut_dot_unit). Critical path: multiplier, clog2(K) adders,
-// accumulator adder.
+// Latency: 1 + PIPE_STAGES cycles: a vector accepted in cycle t is in out_acc
+// in cycle t + 1 + PIPE_STAGES, and out_valid is high then for the in_last
+// vector; one vector per cycle at any depth (the protocol of lut_dot_unit).
+// Critical path: multiplier, clog2(K) adders, accumulator adder at depth 0; the
+// longest of multiplier, tree, accumulator adder at depth 2.
 module mac_dot_unit #(
     parameter int K = 4,
     parameter int DATA_FORMAT = 0,
+    parameter int PIPE_STAGES = 0,
     localparam int IN_W = (DATA_FORMAT == 0) ? 16 : 8,
     localparam int ACC_W = (DATA_FORMAT == 0) ? 16 : 32
 ) (
@@ -48,7 +52,8 @@ module mac_dot_unit #(
 );
   mac_pe #(
       .K(K),
-      .DATA_FORMAT(DATA_FORMAT)
+      .DATA_FORMAT(DATA_FORMAT),
+      .PIPE_STAGES(PIPE_STAGES)
   ) u_pe (
       .clk(clk),
       .rst(rst),
@@ -59,8 +64,25 @@ module mac_dot_unit #(
       .acc(out_acc)
   );
 
+  // in_valid && in_last, delayed with the operands it belongs to.
+  logic last_q;
+  if (PIPE_STAGES > 0) begin : g_last_reg
+    pipe_reg #(
+        .W(1),
+        .STAGES(PIPE_STAGES),
+        .RESET(1)
+    ) u_last_reg (
+        .clk(clk),
+        .rst(rst),
+        .d(in_valid && in_last),
+        .q(last_q)
+    );
+  end else begin : g_no_last_reg
+    assign last_q = in_valid && in_last;
+  end
+
   always_ff @(posedge clk) begin
     if (rst) out_valid <= 1'b0;
-    else out_valid <= in_valid && in_last;
+    else out_valid <= last_q;
   end
 endmodule

@@ -11,17 +11,26 @@
 //     acc <- acc + sum, a 32-bit accumulator that wraps modulo 2^32.
 // The accumulator restarts from +0 (0) on `first`.
 //
-// Parameters: K products per cycle (1..16), DATA_FORMAT (0 FP16, 1 INT8).
+// Parameters: K products per cycle (1..16), DATA_FORMAT (0 FP16, 1 INT8),
+// PIPE_STAGES (0..2) pipeline registers, placed by this rule:
+//   stage 1 (PIPE_STAGES >= 1): the adder tree's root, with valid and first;
+//   stage 2 (PIPE_STAGES >= 2): the K products, with valid and first;
+//   the accumulator loop (acc -> adder -> acc) is never cut, so every accepted
+//   vector is still one accumulation step, in order, and the result is
+//   unchanged. The valid and first flops reset (a reset flushes the work in
+//   flight); the data flops do not.
 // Ports:
 //   clk, rst          clock, synchronous active-high reset (acc <- 0)
 //   valid             accumulate this cycle
 //   first             restart: accumulate onto +0 instead of acc
 //   a_flat, b_flat    K operands each, operand i at [i*IN_W +: IN_W]
 //   acc               the accumulator register (FP16 bits or INT32)
-// Latency: a vector accepted in cycle t is included in acc from cycle t + 1.
+// Latency: a vector accepted in cycle t is included in acc from cycle
+// t + 1 + PIPE_STAGES.
 module mac_pe #(
     parameter int K = 4,
     parameter int DATA_FORMAT = 0,
+    parameter int PIPE_STAGES = 0,
     localparam int IN_W = (DATA_FORMAT == 0) ? 16 : 8,
     localparam int ACC_W = (DATA_FORMAT == 0) ? 16 : 32,
     localparam int LEVELS = $clog2(K),
@@ -36,22 +45,61 @@ module mac_pe #(
     input  logic [K*IN_W-1:0] b_flat,
     output logic [ ACC_W-1:0] acc
 );
-  // node[l*K + j]: node j of tree level l (level 0: the products). Level l has
-  // (K + 2^l - 1) >> l nodes; the remaining slots of a level are tied to 0.
+  // Unsupported parameters stop elaboration (a missing module, as in lut_pe).
+  if (PIPE_STAGES < 0 || PIPE_STAGES > 2) begin : g_unsupported
+    mac_pe_error_pipe_stages_must_be_0_to_2 u_error ();
+  end
+  localparam int PRODUCT_STAGES = PIPE_STAGES >= 2 ? 1 : 0;
+  localparam int ROOT_STAGES = PIPE_STAGES >= 1 ? 1 : 0;
+
+  // node[l*K + j]: node j of tree level l (level 0: the products, after their
+  // pipeline register when there is one). Level l has (K + 2^l - 1) >> l
+  // nodes; the remaining slots of a level are tied to 0.
   logic [NODE_W-1:0] node[(LEVELS+1)*K]  /*verilator split_var*/;
+  logic [K*NODE_W-1:0] products, products_q;
 
   for (genvar i = 0; i < K; i++) begin : g_mul
     if (DATA_FORMAT == 0) begin : g_fp16
       fp16_mul u_mul (
           .a(a_flat[i*16+:16]),
           .b(b_flat[i*16+:16]),
-          .y(node[i])
+          .y(products[i*NODE_W+:NODE_W])
       );
     end else begin : g_int
       logic signed [15:0] prod;
       assign prod = $signed(a_flat[i*8+:8]) * $signed(b_flat[i*8+:8]);
-      assign node[i] = NODE_W'(prod);
+      assign products[i*NODE_W+:NODE_W] = NODE_W'(prod);
     end
+    assign node[i] = products_q[i*NODE_W+:NODE_W];
+  end
+
+  // Stage 2: the products, and the sequencing with them. Without the stage
+  // no module boundary either: abc still maps the INT8 products and their sum
+  // together, as before the parameter existed.
+  logic valid_p, first_p;
+  if (PRODUCT_STAGES > 0) begin : g_product_reg
+    pipe_reg #(
+        .W(K * NODE_W),
+        .STAGES(PRODUCT_STAGES)
+    ) u_product_reg (
+        .clk(clk),
+        .rst(rst),
+        .d(products),
+        .q(products_q)
+    );
+    pipe_reg #(
+        .W(2),
+        .STAGES(PRODUCT_STAGES),
+        .RESET(1)
+    ) u_product_ctl_reg (
+        .clk(clk),
+        .rst(rst),
+        .d({valid, first}),
+        .q({valid_p, first_p})
+    );
+  end else begin : g_no_product_reg
+    assign products_q = products;
+    assign {valid_p, first_p} = {valid, first};
   end
 
   for (genvar l = 1; l <= LEVELS; l++) begin : g_level
@@ -74,11 +122,36 @@ module mac_pe #(
     end
   end
 
+  // Stage 1: the tree's root, and the sequencing with it.
   logic [NODE_W-1:0] root;
-  assign root = node[LEVELS*K];
+  logic valid_r, first_r;
+  if (ROOT_STAGES > 0) begin : g_root_reg
+    pipe_reg #(
+        .W(NODE_W),
+        .STAGES(ROOT_STAGES)
+    ) u_root_reg (
+        .clk(clk),
+        .rst(rst),
+        .d(node[LEVELS*K]),
+        .q(root)
+    );
+    pipe_reg #(
+        .W(2),
+        .STAGES(ROOT_STAGES),
+        .RESET(1)
+    ) u_root_ctl_reg (
+        .clk(clk),
+        .rst(rst),
+        .d({valid_p, first_p}),
+        .q({valid_r, first_r})
+    );
+  end else begin : g_no_root_reg
+    assign root = node[LEVELS*K];
+    assign {valid_r, first_r} = {valid_p, first_p};
+  end
 
   logic [ACC_W-1:0] acc_base, acc_next;
-  assign acc_base = first ? '0 : acc;
+  assign acc_base = first_r ? '0 : acc;
   if (DATA_FORMAT == 0) begin : g_acc_fp16
     fp16_add u_acc_add (
         .a(acc_base),
@@ -91,6 +164,6 @@ module mac_pe #(
 
   always_ff @(posedge clk) begin
     if (rst) acc <= '0;
-    else if (valid) acc <= acc_next;
+    else if (valid_r) acc <= acc_next;
   end
 endmodule

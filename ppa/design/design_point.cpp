@@ -26,7 +26,8 @@ bool is_mac(DesignKind k) { return k == DesignKind::kMacDotUnit || k == DesignKi
 
 // The most pipeline stages the design's RTL has (0: no pipeline parameter).
 int max_pipeline_stages(DesignKind k) {
-  return k == DesignKind::kLutArray ? kMaxPipelineStages : k == DesignKind::kLutPe ? 1 : 0;
+  if (k == DesignKind::kLutArray || k == DesignKind::kMacDotUnit) return kMaxPipelineStages;
+  return k == DesignKind::kLutPe ? 1 : 0;
 }
 
 std::string pipeline_text(int stages) {
@@ -38,11 +39,12 @@ void validate_pipeline(const DesignPoint& d) {
   if (d.pipeline_stages == 0) return;
   if (most == 0) {
     throw std::invalid_argument(d.label() + ": pipeline_stages " +
-                                pipeline_text(d.pipeline_stages) + ": only lut_array has " +
-                                "pipeline registers (PIPE_STAGES), " + to_string(d.kind) +
-                                " has none");
+                                pipeline_text(d.pipeline_stages) +
+                                ": only lut_array and mac_dot_unit have pipeline registers "
+                                "(PIPE_STAGES), " +
+                                to_string(d.kind) + " has none");
   }
-  if (d.pipeline_stages == kSmallestMeetingClock && d.kind == DesignKind::kLutArray) return;
+  if (d.pipeline_stages == kSmallestMeetingClock && most == kMaxPipelineStages) return;
   if (d.pipeline_stages < 0 || d.pipeline_stages > most) {
     throw std::invalid_argument(d.label() + ": pipeline_stages " +
                                 pipeline_text(d.pipeline_stages) + " outside [0, " +
@@ -157,7 +159,8 @@ RtlTop rtl_top_all_parameters(const DesignPoint& d) {
                {"DATA_FORMAT", fmt},
                {"SYMMETRIC", sym}}};
     case DesignKind::kMacDotUnit:
-      return {"mac_dot_unit", {{"K", d.geometry.k}, {"DATA_FORMAT", fmt}}};
+      return {"mac_dot_unit",
+              {{"K", d.geometry.k}, {"DATA_FORMAT", fmt}, {"PIPE_STAGES", d.pipeline_stages}}};
     case DesignKind::kLutArray:
       return {"lut_array",
               {{"ARRAY_M", d.geometry.m},

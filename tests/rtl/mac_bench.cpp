@@ -6,7 +6,10 @@
 // The wrapper mac_array_tb.sv holds M2N64K4 FP16, M4N32K4 and M8N16K4 INT8
 // (M*N*K = 512) and M2N3K3 FP16, M3N2K5 INT8, M1N2K8 FP16; mac_dot_unit_tb.sv
 // (the 1 x 1 case, same port encodings) K4 FP16, K4 INT8, K3 FP16, K8 FP16,
-// K1 FP16 and K7 INT8. Each
+// K1 FP16 and K7 INT8, and pipelined K4 FP16 PIPE_STAGES 1, K4 INT8 and K3
+// FP16 PIPE_STAGES 2 (the depth read from the wrapper: the golden model sees
+// each vector PIPE_STAGES cycles later, a reset flushing the vectors in
+// flight, so every result is checked in cycle t + 1 + PIPE_STAGES). Each
 // configuration gets a stream of dot products of 1..6 operand vectors (a
 // third of them one vector long, so results come back to back every cycle),
 // one MacOperands distribution per dot product for all rows and columns,
@@ -19,6 +22,7 @@
 // has accepted N (default 100000). Exit status 0 only if everything matched.
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <random>
 #include <string>
 #include <string_view>
@@ -40,17 +44,20 @@ using cycle_ref::MacOperands;
 using Step = cycle_ref::MacOperandsIn;
 
 struct Config {
-  Config(std::string design_, int m_, int n_, int k_, bool integer_)
+  Config(std::string design_, int m_, int n_, int k_, bool integer_, int pipe_)
       : design(std::move(design_)),
         m(m_),
         n(n_),
         k(k_),
         integer(integer_),
+        pipe(pipe_),
         reference(m, n, integer),
         board(name()) {}
   std::string design;
   int m = 1, n = 1, k = 1;
   bool integer = false;
+  int pipe = 0;             // PIPE_STAGES: the vectors in flight, oldest first
+  std::deque<Step> flight;  // (their valid bits reset with the RTL's)
   // Stream state.
   int remaining = 0;  // vectors left in the current dot product
   int dist = 0;
@@ -63,7 +70,22 @@ struct Config {
 
   std::string name() const {
     return design + " M" + std::to_string(m) + "N" + std::to_string(n) + "K" + std::to_string(k) +
-           (integer ? " int8" : " fp16");
+           (integer ? " int8" : " fp16") + (pipe > 0 ? " pipe " + std::to_string(pipe) : "");
+  }
+  // The step the accumulators see this clock: the one accepted PIPE_STAGES clocks ago.
+  Step delayed(bool rst, const Step& now) {
+    if (pipe == 0) return now;
+    if (rst) {
+      flight.assign(static_cast<std::size_t>(pipe), Step{});
+      return Step{};
+    }
+    if (flight.size() != static_cast<std::size_t>(pipe)) {
+      flight.assign(static_cast<std::size_t>(pipe), Step{});
+    }
+    flight.push_back(now);
+    Step out = std::move(flight.front());
+    flight.pop_front();
+    return out;
   }
   int in_w() const { return integer ? 8 : 16; }
   int acc_w() const { return integer ? 32 : 16; }
@@ -83,7 +105,8 @@ class Bench {
           configs_.emplace_back(design, static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8)),
                                 static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 8, 8)),
                                 static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 16, 8)),
-                                get_bits(dut_->cfg_info, c * 32 + 24, 1) != 0);
+                                get_bits(dut_->cfg_info, c * 32 + 24, 1) != 0,
+                                static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 25, 2)));
       if (cfg.m * cfg.k * cfg.in_w() > a_slot_ || cfg.n * cfg.k * cfg.in_w() > b_slot_ ||
           cfg.m * cfg.n * cfg.acc_w() > acc_slot_) {
         std::printf("FAIL: %s does not fit the wrapper's slots\n", cfg.name().c_str());
@@ -108,7 +131,7 @@ class Bench {
     dut_.tick();
     for (int c = 0; c < ncfg_; ++c) {
       Config& cfg = configs_[c];
-      cfg.reference.clock(rst, steps[c]);
+      cfg.reference.clock(rst, cfg.delayed(rst, steps[c]));
       if (rst) {
         cfg.remaining = 0;
         ++cfg.resets;
