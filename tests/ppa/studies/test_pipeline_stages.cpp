@@ -45,6 +45,17 @@ weight_bits: [2]
 activations: [int8]
 )";
 
+// Synthesis and timing on NanGate45, mapped for clock_mhz, no power.
+EvaluationOptions timing_only_nangate45(double clock_mhz) {
+  EvaluationOptions o;
+  o.library = cell_library("nangate45");
+  o.rtl_dir = "rtl";
+  o.cache_dir = LUTSIM_PPA_CACHE_DIR;
+  o.clock_mhz = clock_mhz;
+  o.power = false;
+  return o;
+}
+
 const std::string kTensorCore = R"(study: ppa_tensor_core
 tensor_cores:
   - {name: MAC, design: mac_array, array: [2, 2, 4], copies: 2, pipeline_stages: 1}
@@ -148,12 +159,7 @@ tensor_cores:
 // (measured 558 MHz) and meets at depth 1 (618 MHz), each mapped for 600 MHz.
 TEST_CASE("smallest_meeting_clock keeps the smallest depth that meets the clock (NanGate45)",
           "[ppa][flow]") {
-  EvaluationOptions o;
-  o.library = cell_library("nangate45");
-  o.rtl_dir = "rtl";
-  o.cache_dir = LUTSIM_PPA_CACHE_DIR;
-  o.clock_mhz = 600;
-  o.power = false;
+  EvaluationOptions o = timing_only_nangate45(600);
   const DesignPpa depth0 = evaluate_design(small_array(0), o);
   CHECK(depth0.misses_clock());
   CHECK(std::isnan(depth0.tops_per_mm2()));
@@ -179,12 +185,7 @@ TEST_CASE("smallest_meeting_clock keeps the smallest depth that meets the clock 
 // The INT8 MAC dot unit misses 500 MHz single-cycle (measured 457.8 MHz) and meets it with
 // its tree's root registered (634.6 MHz), each mapped for 500 MHz.
 TEST_CASE("smallest_meeting_clock pipelines the MAC baseline too (NanGate45)", "[ppa][flow]") {
-  EvaluationOptions o;
-  o.library = cell_library("nangate45");
-  o.rtl_dir = "rtl";
-  o.cache_dir = LUTSIM_PPA_CACHE_DIR;
-  o.clock_mhz = 500;
-  o.power = false;
+  EvaluationOptions o = timing_only_nangate45(500);
   DesignPoint mac;
   mac.kind = DesignKind::kMacDotUnit;
   mac.activation = DataType::kInt8;
