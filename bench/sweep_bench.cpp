@@ -99,9 +99,9 @@ void BM_Sweep(benchmark::State& state, SweepSpec (*make)()) {
     state.ResumeTiming();
     config::ConfigFiles files;
     const SweepSource source{sweep, "configs", files};
-    const auto checked = check_sweep(source, {}, jobs);
+    check_axis_values(source, jobs);
     auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
-    points += run_sweep(source, checked, store, jobs, {}).done;
+    points += run_sweep(source, {}, store, jobs, {}).counts.done;
   }
   const double rate = static_cast<double>(points);
   // CPU seconds of every thread of the process (the store's writes and

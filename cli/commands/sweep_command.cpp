@@ -85,9 +85,9 @@ std::string default_out_dir(const SweepSpec& sweep, const SweepShard& shard) {
   return dir;
 }
 
-// How the points the store lacks are run: threads here, or ranks under mpirun.
-using PointRunner = std::function<SweepCounts(const SweepSource&, const std::vector<PointKey>&,
-                                              store::ResultsStore&, const SweepProgress&)>;
+// How the shard's points are run: threads here, or ranks under mpirun.
+using PointRunner = std::function<SweepRun(const SweepSource&, SweepShard, store::ResultsStore&,
+                                           const SweepProgress&)>;
 
 // Runs the shard's points not in the store; returns the shard's points.
 std::vector<PointKey> run_points(const SweepSpec& sweep, const SweepOptions& o,
@@ -95,14 +95,14 @@ std::vector<PointKey> run_points(const SweepSpec& sweep, const SweepOptions& o,
                                  const PointRunner& runner) {
   config::ConfigFiles files;
   const SweepSource source{sweep, configs_dir(o.configs_dir), files};
-  // Check every point before running any, so a bad axis value costs nothing.
-  auto points = check_sweep(source, shard, o.jobs);
+  // Every axis value is checked before the store is made, so a bad one costs nothing.
+  check_axis_values(source, o.jobs);
   auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
   SweepProgressReporter reporter;
-  const SweepCounts counts =
-      runner(source, points, store, [&](const SweepCounts& c) { reporter.update(c); });
-  reporter.finish(counts, store_file);
-  return points;
+  SweepRun run =
+      runner(source, shard, store, [&](const SweepCounts& c) { reporter.update(c); });
+  reporter.finish(run.counts, store_file);
+  return std::move(run.points);
 }
 
 // The first kMaxPrintedRows rows of sweep table `table`, for people.
@@ -222,10 +222,10 @@ void run_sweep_ranks(const SweepOptions& o) {
   }
   bool coordinating = false;  // coordinate_sweep stops the ranks itself
   try {
-    run_sweep_file(o, [&](const auto& source, const auto& points, auto& store,
+    run_sweep_file(o, [&](const auto& source, SweepShard shard, auto& store,
                           const auto& progress) {
       coordinating = true;
-      return coordinate_sweep(mpi, source, points, store, progress);
+      return coordinate_sweep(mpi, source, shard, store, progress);
     });
   } catch (...) {
     if (!coordinating) stop_sweep_ranks(mpi);
@@ -235,9 +235,9 @@ void run_sweep_ranks(const SweepOptions& o) {
 
 void run_sweep_command(const SweepOptions& o) {
   if (started_by_mpirun()) return run_sweep_ranks(o);
-  run_sweep_file(o, [&o](const auto& source, const auto& points, auto& store,
+  run_sweep_file(o, [&o](const auto& source, SweepShard shard, auto& store,
                          const auto& progress) {
-    return run_sweep(source, points, store, o.jobs, progress);
+    return run_sweep(source, shard, store, o.jobs, progress);
   });
 }
 

@@ -1,5 +1,6 @@
 #include "core/specs/sweep_spec.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -212,6 +213,19 @@ SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index) {
     p.label += (p.label.empty() ? "" : ", ") + axis.key + "=" + v;
   }
   return p;
+}
+
+std::vector<std::size_t> axis_value_points(const SweepSpec& sweep) {
+  std::vector<std::size_t> out{0};
+  std::size_t stride = 1;  // of the dimension, the last the lowest digit
+  for (std::size_t a = sweep.axes.size(); a-- > 0;) {
+    if (a + 1 < sweep.axes.size() && sweep.axes[a + 1].zipped_with_previous) continue;
+    const std::size_t n = sweep.axes[a].values.size();
+    for (std::size_t digit = 1; digit < n; ++digit) out.push_back(digit * stride);
+    stride *= n;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::vector<SweepPoint> expand_sweep(const SweepSpec& sweep) {

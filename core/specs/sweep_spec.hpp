@@ -51,6 +51,12 @@ std::size_t sweep_size(const SweepSpec& sweep);
 // varying slowest: points are made one at a time, never all at once.
 SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index);
 
+// The points that take each value of each dimension (an axis, or the axes
+// of one zip) once, with every other dimension at its first value: the
+// indices, increasing, of the axes' cross through point 0 (1 + the sum of
+// (values - 1) over the dimensions; {0} without axes).
+std::vector<std::size_t> axis_value_points(const SweepSpec& sweep);
+
 // Every point of the cross product, in index order (for small sweeps).
 std::vector<SweepPoint> expand_sweep(const SweepSpec& sweep);
 

@@ -59,12 +59,18 @@ MpiSession::MpiSession() {
 
 MpiSession::~MpiSession() { MPI_Finalize(); }
 
-SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
-                             const std::vector<PointKey>& points, store::ResultsStore& store,
-                             const SweepProgress& progress) {
-  if (mpi.size() == 1) return run_sweep(source, points, store, 1, progress);
-  SweepCounts counts;
-  const std::vector<PointKey> pending = pending_points(points, store, counts);
+SweepRun coordinate_sweep(const MpiSession& mpi, const SweepSource& source, SweepShard shard,
+                          store::ResultsStore& store, const SweepProgress& progress) {
+  if (mpi.size() == 1) return run_sweep(source, shard, store, 1, progress);
+  SweepRun run;
+  try {
+    run.points = check_sweep(source, shard, 1);
+  } catch (...) {
+    stop_sweep_ranks(mpi);
+    throw;
+  }
+  SweepCounts& counts = run.counts;
+  const std::vector<PointKey> pending = pending_points(run.points, store, counts);
   if (progress) progress(counts);
   store::PointBatch batch = sweep_batch(store);
   std::map<int, const PointKey*> running;  // by rank
@@ -95,7 +101,7 @@ SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
   }
   count_written(batch.flush(), counts, progress);  // also after an error
   if (error) std::rethrow_exception(error);
-  return counts;
+  return run;
 }
 
 void stop_sweep_ranks(const MpiSession& mpi) {

@@ -35,13 +35,13 @@ class MpiSession {
 // result, so fast and slow points balance. Every message is a reply to the
 // one before, so each rank has at most one message in flight.
 
-// Rank 0: hands out the points the store does not hold, stores each result as
-// it arrives (in batches, sweep_batch) and, at the end or at the first
-// error (its own or a rank's, whose text it rethrows), stops every rank.
-// With one rank it runs the points itself, from `source`.
-SweepCounts coordinate_sweep(const MpiSession& mpi, const SweepSource& source,
-                             const std::vector<PointKey>& points, store::ResultsStore& store,
-                             const SweepProgress& progress);
+// Rank 0: checks every point of the shard (check_sweep, keeping their keys),
+// hands out the points the store does not hold, stores each result as it
+// arrives (in batches, sweep_batch) and, at the end or at the first error
+// (its own or a rank's, whose text it rethrows), stops every rank. With one
+// rank it runs the points itself, from `source` (run_sweep).
+SweepRun coordinate_sweep(const MpiSession& mpi, const SweepSource& source, SweepShard shard,
+                          store::ResultsStore& store, const SweepProgress& progress);
 
 // Rank 0 failing before coordinate_sweep: stops every other rank.
 void stop_sweep_ranks(const MpiSession& mpi);

@@ -1,6 +1,6 @@
 #include "studies/sweep/sweep_runner.hpp"
 
-#include <stdexcept>
+#include <algorithm>
 
 #include "core/config/config_error.hpp"
 #include "core/io/git_revision.hpp"
@@ -44,17 +44,26 @@ store::StoredPoint run_point(const PreparedPoint& p) {
   return out;
 }
 
+std::size_t shard_size(std::size_t sweep_points, SweepShard shard) {
+  return sweep_points > shard.index ? (sweep_points - shard.index - 1) / shard.count + 1 : 0;
+}
+
 std::vector<PointKey> check_sweep(const SweepSource& source, SweepShard shard, int jobs) {
-  const std::size_t size = sweep_size(source.sweep);
-  const std::size_t count = size > shard.index ? (size - shard.index - 1) / shard.count + 1 : 0;
-  std::vector<PointKey> points(count);
+  std::vector<PointKey> points(shard_size(sweep_size(source.sweep), shard));
   parallel_map(
-      count, jobs,
+      points.size(), jobs,
       [&](std::size_t i) { return prepare_point(source, shard.index + i * shard.count).key; },
       [&](std::size_t i, std::string&& key) {
         points[i] = {shard.index + i * shard.count, std::move(key)};
       });
   return points;
+}
+
+void check_axis_values(const SweepSource& source, int jobs) {
+  const std::vector<std::size_t> indices = axis_value_points(source.sweep);
+  parallel_map(
+      indices.size(), jobs, [&](std::size_t i) { return prepare_point(source, indices[i]).index; },
+      [](std::size_t, std::size_t) {});
 }
 
 std::vector<PointKey> pending_points(const std::vector<PointKey>& points,
@@ -67,33 +76,64 @@ std::vector<PointKey> pending_points(const std::vector<PointKey>& points,
   return pending;
 }
 
-store::StoredPoint run_checked_point(const SweepSource& source, const PointKey& p) {
-  PreparedPoint prepared = prepare_point(source, p.index);
-  if (prepared.key != p.key) {
-    throw std::runtime_error("sweep point " + prepared.point.label +
-                             " loaded with another resolved config than when it was checked");
-  }
-  return run_point(prepared);
+namespace {
+
+// Points [first, last) of the shard, each loaded once on `jobs` threads, in
+// index order.
+std::vector<PreparedPoint> prepare_chunk(const SweepSource& source, SweepShard shard,
+                                         std::size_t first, std::size_t last, int jobs) {
+  std::vector<PreparedPoint> chunk(last - first);
+  parallel_map(
+      chunk.size(), jobs,
+      [&](std::size_t i) { return prepare_point(source, shard.index + (first + i) * shard.count); },
+      [&](std::size_t i, PreparedPoint&& p) { chunk[i] = std::move(p); });
+  return chunk;
 }
 
-SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& points,
-                      store::ResultsStore& store, int jobs, const SweepProgress& progress) {
-  SweepCounts counts;
-  const std::vector<PointKey> pending = pending_points(points, store, counts);
-  if (progress) progress(counts);
+// Records the chunk's keys in `run` and counts the points the store holds
+// as done and cached; returns the others.
+std::vector<const PreparedPoint*> pending_in_chunk(const std::vector<PreparedPoint>& chunk,
+                                                   store::ResultsStore& store, SweepRun& run) {
+  std::vector<const PreparedPoint*> pending;
+  for (const PreparedPoint& p : chunk) {
+    run.points.push_back({p.index, p.key});
+    if (!store.contains(p.key)) {
+      pending.push_back(&p);
+    } else {
+      ++run.counts.done;
+      ++run.counts.cached;
+    }
+  }
+  return pending;
+}
+
+}  // namespace
+
+SweepRun run_sweep(const SweepSource& source, SweepShard shard, store::ResultsStore& store,
+                   int jobs, const SweepProgress& progress, std::size_t chunk_points) {
+  chunk_points = std::max<std::size_t>(chunk_points, 1);
+  SweepRun run;
+  run.counts.total = shard_size(sweep_size(source.sweep), shard);
+  run.points.reserve(run.counts.total);
   store::PointBatch batch = sweep_batch(store);
-  const auto stored = [&](std::size_t written) { count_written(written, counts, progress); };
+  const auto stored = [&](std::size_t written) { count_written(written, run.counts, progress); };
   try {
-    parallel_map(
-        pending.size(), jobs, [&](std::size_t i) { return run_checked_point(source, pending[i]); },
-        // A point equal to one before it in this sweep is stored once.
-        [&](std::size_t, store::StoredPoint&& result) { stored(batch.add(std::move(result))); });
+    for (std::size_t first = 0; first < run.counts.total; first += chunk_points) {
+      const std::size_t last = std::min(run.counts.total, first + chunk_points);
+      const std::vector<PreparedPoint> chunk = prepare_chunk(source, shard, first, last, jobs);
+      const std::vector<const PreparedPoint*> pending = pending_in_chunk(chunk, store, run);
+      if (progress) progress(run.counts);
+      // A point equal to one before it in this sweep is stored once.
+      parallel_map(
+          pending.size(), jobs, [&](std::size_t i) { return run_point(*pending[i]); },
+          [&](std::size_t, store::StoredPoint&& result) { stored(batch.add(std::move(result))); });
+    }
   } catch (...) {
     batch.flush();  // the points done before the error are kept
     throw;
   }
   stored(batch.flush());
-  return counts;
+  return run;
 }
 
 store::StoredPoint stored_point(const SweepSpec& sweep, const PointKey& p,

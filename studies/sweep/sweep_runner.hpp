@@ -52,10 +52,21 @@ struct SweepSource {
 PreparedPoint prepare_point(const SweepSource& source, std::size_t index);
 store::StoredPoint run_point(const PreparedPoint& point);
 
+// Points of a sweep of `sweep_points` points that shard `shard` runs.
+std::size_t shard_size(std::size_t sweep_points, SweepShard shard);
+
 // Loads and checks every point of the shard on `jobs` threads, one point at a
-// time each, so a bad axis value fails before any point runs; keeps only each
-// point's key, in index order.
+// time each, so a bad point fails before any point runs; keeps only each
+// point's key, in index order. (An MPI sweep's rank 0 hands out the keys the
+// store lacks; a local sweep loads each point once, in run_sweep.)
 std::vector<PointKey> check_sweep(const SweepSource& source, SweepShard shard, int jobs);
+
+// Loads the points of axis_value_points (every value of every dimension
+// once) on `jobs` threads: a key the schema lacks, or a value of the wrong
+// type or out of range for its key, fails before any point of any shard runs.
+// A value that fails only beside some values of other axes is found when
+// its point is loaded (run_sweep).
+void check_axis_values(const SweepSource& source, int jobs);
 
 struct SweepCounts {
   std::size_t total = 0;   // points of the run
@@ -80,18 +91,28 @@ inline constexpr std::size_t kSweepBatchPoints = 512;
 inline constexpr std::chrono::milliseconds kSweepBatchWait{500};
 store::PointBatch sweep_batch(store::ResultsStore& store);
 
-// Runs the points the store does not hold yet with `jobs` threads (each point
-// loaded and run on its thread, a study object of its own; studies keep no
-// shared mutable state), while the calling thread alone writes the results to
-// the store as they arrive, in batches (sweep_batch); at an error, the points
-// done before it are written, then it is rethrown. `progress` is called on
-// the calling thread after the cache check and after each write.
-SweepCounts run_sweep(const SweepSource& source, const std::vector<PointKey>& points,
-                      store::ResultsStore& store, int jobs, const SweepProgress& progress);
+// A local sweep loads and runs its points a chunk at a time: memory holds
+// one chunk's loaded points (and every point's key), never the whole sweep.
+inline constexpr std::size_t kSweepChunkPoints = 512;
 
-// Runs point `p` (prepare_point, run_point); std::runtime_error if its key is
-// not the one it was checked with.
-store::StoredPoint run_checked_point(const SweepSource& source, const PointKey& p);
+// What a sweep ran: its counts and its points' keys, in index order.
+struct SweepRun {
+  SweepCounts counts;
+  std::vector<PointKey> points;
+};
+
+// Runs the shard's points with `jobs` threads, `chunk_points` at a time:
+// each point of a chunk is loaded once (prepare_point, its key computed);
+// the ones the store does not hold yet are run (each on its thread, a study
+// object of its own; studies keep no shared mutable state), while the
+// calling thread alone writes the results to the store as they arrive, in
+// batches (sweep_batch). At an error (a point that fails to load or to run)
+// the points done before it are written whole, then it is rethrown; a re-run
+// takes them from the store. `progress` is called on the calling thread
+// after each chunk's cache check and after each write.
+SweepRun run_sweep(const SweepSource& source, SweepShard shard, store::ResultsStore& store,
+                   int jobs, const SweepProgress& progress,
+                   std::size_t chunk_points = kSweepChunkPoints);
 
 // Point p of this run as stored, labelled as this sweep labels it. Throws
 // store::StoreError when the store lacks it.

@@ -98,10 +98,11 @@ TEST_CASE("a 2x2 design sweep stores what the tile model and the PPA functions g
                         {axis(kLut, "lut_array", shapes), axis("gemm.weight_bits", "weight_bits", {"2", "4"})}};
   config::ConfigFiles files;
   const SweepSource source{sweep, "configs", files};
-  const auto points = check_sweep(source, {}, 1);
-  REQUIRE(points.size() == 4);
   auto store = store::ResultsStore::open_for_writing(dir / "sweep.sqlite", stored_axes(sweep));
-  CHECK(run_sweep(source, points, store, 1, {}).done == 4);
+  const SweepRun run = run_sweep(source, {}, store, 1, {});
+  CHECK(run.counts.done == 4);
+  const std::vector<PointKey>& points = run.points;
+  REQUIRE(points.size() == 4);
 
   const auto table = ppa::load_component_table("configs/ppa/components_nangate45.yaml");
   const auto pricing = ppa::load_energy_pricing("configs/energy/nangate45_hbm2.yaml");
@@ -141,6 +142,35 @@ TEST_CASE("a 2x2 design sweep stores what the tile model and the PPA functions g
   const auto first = store.get(points[0].key);
   CHECK(cell(first->tables[0].table, "lut_area_per_gpu") ==
         Approx(108 * 16 * 133294.991333e-6).epsilon(1e-9));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a point that fails only beside another axis's value stops its chunk; earlier chunks "
+          "are stored whole", "[studies]") {
+  const fs::path dir = fresh_dir("chunks");
+  std::ofstream(dir / "point.yaml") << kGemmPoint;
+  // int8_quantized table entries are priced for integer activations only:
+  // every axis value loads beside the first of the other axis (points 0, 1
+  // and 2); the fourth point does not.
+  const SweepSpec sweep{"design_chunks",
+                        dir / "point.yaml",
+                        {axis(kLut + ".table_format", "table_format", {"fp16", "int8_quantized"}),
+                         axis("gemm.act_dtype", "act_dtype", {"int8", "fp16"})}};
+  config::ConfigFiles files;
+  const SweepSource source{sweep, "configs", files};
+  CHECK_NOTHROW(check_axis_values(source, 1));
+  const fs::path store_file = dir / "sweep.sqlite";
+  {
+    auto store = store::ResultsStore::open_for_writing(store_file, stored_axes(sweep));
+    CHECK_THROWS_WITH(run_sweep(source, {}, store, 2, {}, 2),
+                      Catch::Contains("int8_quantized") &&
+                          Catch::Contains("(sweep point: " + kLut +
+                                          ".table_format=int8_quantized, gemm.act_dtype=fp16)"));
+  }
+  auto store = store::ResultsStore::open_existing(store_file);
+  // The first chunk (points 0 and 1) whole; of the second, nothing.
+  CHECK(store.size() == 2);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(store.contains(prepare_point(source, i).key) == (i < 2));
   fs::remove_all(dir);
 }
 

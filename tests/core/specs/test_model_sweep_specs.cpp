@@ -83,6 +83,29 @@ TEST_CASE("a zip of axes is one dimension of the cross product", "[config]") {
   CHECK(sweep_point(s, 4).values == std::vector<std::string>{"2", "y", "8"});
 }
 
+TEST_CASE("the axis-value points take every value of every dimension once", "[config]") {
+  SweepSpec s;
+  s.axes = {{.key = "a", .column = "a", .values = {"1", "2", "3"}},
+            {.key = "b", .column = "b", .values = {"x", "y"}},
+            {.key = "c", .column = "c", .values = {"7", "8"}, .zipped_with_previous = true},
+            {.key = "d", .column = "d", .values = {"p", "q", "r", "s"}}};
+  REQUIRE(sweep_size(s) == 24);
+  // d's digit has stride 1, the zip (b, c) 4, a 8.
+  const std::vector<std::size_t> points = axis_value_points(s);
+  CHECK(points == std::vector<std::size_t>{0, 1, 2, 3, 4, 8, 16});
+  std::vector<std::vector<std::string>> seen(s.axes.size());
+  for (const std::size_t i : points) {
+    const SweepPoint p = sweep_point(s, i);
+    for (std::size_t a = 0; a < s.axes.size(); ++a) seen[a].push_back(p.values[a]);
+  }
+  for (std::size_t a = 0; a < s.axes.size(); ++a) {
+    std::sort(seen[a].begin(), seen[a].end());
+    seen[a].erase(std::unique(seen[a].begin(), seen[a].end()), seen[a].end());
+    CHECK(seen[a] == s.axes[a].values);
+  }
+  CHECK(axis_value_points(SweepSpec{}) == std::vector<std::size_t>{0});
+}
+
 TEST_CASE("a zip needs two axes of equal length", "[config]") {
   const auto error = [](const std::string& axes) {
     auto doc = ConfigDocument::load_string("name: z\nbase: b.yaml\naxes:\n" + axes, "z.yaml", ".");
