@@ -7,6 +7,7 @@
 
 #include "core/config/config_document.hpp"
 #include "ppa/model/analytic_ppa.hpp"
+#include "ppa/model/component_table_cache.hpp"
 
 namespace lutsim::ppa {
 namespace {
@@ -80,7 +81,10 @@ void read_analytic(config::ConfigReader r, const std::filesystem::path& base,
   a.table_file =
       base / r.get<std::string>("component_table",
                                 {.description = "component table, relative to this file"});
-  a.table = files.parsed<ComponentTable>(a.table_file, load_component_table);
+  // Parsed once per process for its text (a sweep's runs share it), kept
+  // per run by `files` so that a point reads no file.
+  a.table = files.parsed<ComponentTable>(
+      a.table_file, [](const std::filesystem::path& f) { return *cached_component_table(f); });
   a.clock_mhz = r.get<double>("clock_mhz",
                               {.description = "clock of the designs", .unit = "MHz", .min = 1.0});
   for (auto& m : r.section_list("tensor_core_macs", "MAC tensor-core MAC, by operand type")) {
