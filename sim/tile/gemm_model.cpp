@@ -479,12 +479,20 @@ struct BusiestSm {
   double latencies = 0.0;
 };
 
+// The same under one data-parallel split-K.
+BusiestSm busiest_sm_at_split(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles,
+                              int split) {
+  const std::int64_t per_sm = ceil_div(tiles * split, hw.sm_count);
+  return {tiles, static_cast<double>(per_sm * ceil_div(s.k, split)),
+          static_cast<double>(ceil_div(per_sm, kMaxCtasPerSm))};
+}
+
 BusiestSm busiest_sm(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles) {
   BusiestSm b{tiles, std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
   for (const int split : candidate_split_k()) {
-    const std::int64_t per_sm = ceil_div(tiles * split, hw.sm_count);
-    b.k_elements = std::min(b.k_elements, static_cast<double>(per_sm * ceil_div(s.k, split)));
-    b.latencies = std::min(b.latencies, static_cast<double>(ceil_div(per_sm, kMaxCtasPerSm)));
+    const BusiestSm at = busiest_sm_at_split(hw, s, tiles, split);
+    b.k_elements = std::min(b.k_elements, at.k_elements);
+    b.latencies = std::min(b.latencies, at.latencies);
   }
   return b;
 }
@@ -515,30 +523,65 @@ double fewest_k_steps(const GemmKernel& k, const GemmShape& s, const Threadblock
   return 1.0;
 }
 
+// The terms of base tiling `tl`'s bound that every data-parallel split-K
+// shares: the power limit, the fewest K steps' load latency, DRAM at the
+// bandwidth of the largest data-parallel grid and L2 every tile's operands
+// over an unsplit K.
+struct SharedBoundTerms {
+  double power_s = 0.0;
+  double load_latency_s = 0.0;
+  double dram_s = 0.0;
+  double l2_s = 0.0;
+};
+
+SharedBoundTerms shared_bound_terms(const HardwareSpec& hw, const GemmKernel& k,
+                                    const GemmShape& s, const Tiling& tl, const TilingRates& r) {
+  const std::int64_t largest_grid =
+      static_cast<std::int64_t>(r.tiles) * candidate_split_k().back();
+  return {r.power_s_per_k * s.k,
+          cta_load_latency_s(hw, tl.tile, fewest_k_steps(k, s, tl.tile) * tl.n_sweep),
+          hw.calibration.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid),
+          l2_seconds(hw, r.tiles * s.k * r.l2_bytes_per_cta_k)};
+}
+
+// The compute term of a data-parallel schedule whose busiest SM is `busiest`.
+double data_parallel_compute_s(const HardwareSpec& hw, const TilingRates& r,
+                               const SharedBoundTerms& t, const BusiestSm& busiest) {
+  return std::max({busiest.k_elements * r.cta_s_per_k, t.power_s, t.load_latency_s}) +
+         busiest.latencies * hw.calibration.cta_latency_s;
+}
+
 // A lower bound on every schedule of base tiling `tl`: the data-parallel
 // split-Ks' busiest SM (BusiestSm) or, where stream-K runs (more tiles than
 // SMs), every tile's main loop spread evenly over the SMs; DRAM at the
 // bandwidth of the largest grid; L2 every tile's operands over an unsplit K.
-double base_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                             const Tiling& tl, const TilingRates& r, const BusiestSm& busiest) {
+double base_time_lower_bound(const HardwareSpec& hw, const GemmShape& s, const Tiling& tl,
+                             const TilingRates& r, const SharedBoundTerms& t,
+                             const BusiestSm& busiest) {
   const CalibrationSpec& c = hw.calibration;
-  const double tiles_k = r.tiles * s.k;
-  const double power_s = r.power_s_per_k * s.k;
-  const double load_latency_s =
-      cta_load_latency_s(hw, tl.tile, fewest_k_steps(k, s, tl.tile) * tl.n_sweep);
-  double compute_s = std::max({busiest.k_elements * r.cta_s_per_k, power_s, load_latency_s}) +
-                     busiest.latencies * c.cta_latency_s;
-  std::int64_t largest_grid = busiest.tiles * candidate_split_k().back();
+  double compute_s = data_parallel_compute_s(hw, r, t, busiest);
+  double dram_s = t.dram_s;
   if (hw.stream_k && tl.n_sweep == 1 && busiest.tiles > hw.sm_count) {
     // A persistent CTA runs at least half a step's worth (two share an SM).
     const double stream_k_latency_s = cta_load_latency_s(hw, tl.tile, 0.5);
-    compute_s = std::min(compute_s, std::max({tiles_k * r.cta_s_per_k / hw.sm_count, power_s,
-                                              stream_k_latency_s}) +
+    compute_s = std::min(compute_s, std::max({r.tiles * s.k * r.cta_s_per_k / hw.sm_count,
+                                              t.power_s, stream_k_latency_s}) +
                                         c.cta_latency_s);
-    largest_grid = std::max<std::int64_t>(largest_grid, hw.sm_count);
+    const std::int64_t largest_grid = std::max<std::int64_t>(
+        static_cast<std::int64_t>(r.tiles) * candidate_split_k().back(), hw.sm_count);
+    dram_s = c.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid);
   }
-  const double dram_s = c.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid);
-  return combined_bound(hw, compute_s, dram_s, l2_seconds(hw, tiles_k * r.l2_bytes_per_cta_k));
+  return combined_bound(hw, compute_s, dram_s, t.l2_s);
+}
+
+// A lower bound on base tiling `tl`'s data-parallel schedule at split-K
+// `split` (any multicast): base_time_lower_bound's data-parallel terms with
+// that split's busiest SM, each at least the one the base's bound takes.
+double split_bound(const HardwareSpec& hw, const GemmShape& s, const TilingRates& r,
+                   const SharedBoundTerms& t, int split) {
+  const BusiestSm busiest =
+      busiest_sm_at_split(hw, s, static_cast<std::int64_t>(r.tiles), split);
+  return combined_bound(hw, data_parallel_compute_s(hw, r, t, busiest), t.dram_s, t.l2_s);
 }
 
 // A candidate's place in the exhaustive search's order: its base tiling's,
@@ -557,7 +600,9 @@ struct BaseTiling {
   Tiling tiling;
   std::size_t index = 0;
   bool allowed = false;
+  bool bounded = false;  // rates, terms and bound_s are set
   TilingRates rates{};
+  SharedBoundTerms terms{};
   double bound_s = 0.0;
 };
 
@@ -626,6 +671,11 @@ void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
     }
   };
   for (const int split : candidate_split_k()) {
+    // A bounded base skips each split-K that cannot beat the fastest found.
+    if (base.bounded &&
+        !out.may_improve(split_bound(hw, s, base.rates, base.terms, split), rank, base.allowed)) {
+      continue;
+    }
     Tiling t = base.tiling;
     t.split_k = split;
     evaluate(t);
@@ -665,10 +715,12 @@ std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& 
               candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
   BusiestSmCache busiest;
   for_each_base(k, s, allowed, [&](BaseTiling base) {
+    base.bounded = true;
     base.rates = tiling_rates(hw, k, s, base.tiling);
+    base.terms = shared_bound_terms(hw, k, s, base.tiling, base.rates);
     const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
-    base.bound_s =
-        base_time_lower_bound(hw, k, s, base.tiling, base.rates, busiest.get(hw, s, tiles));
+    base.bound_s = base_time_lower_bound(hw, s, base.tiling, base.rates, base.terms,
+                                         busiest.get(hw, s, tiles));
     out.push_back(base);
   });
   std::sort(out.begin(), out.end(), [](const BaseTiling& a, const BaseTiling& b) {
@@ -682,8 +734,17 @@ std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& 
 double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                                const Tiling& base) {
   const TilingRates r = tiling_rates(hw, k, s, base);
-  return base_time_lower_bound(hw, k, s, base, r,
+  return base_time_lower_bound(hw, s, base, r, shared_bound_terms(hw, k, s, base, r),
                                busiest_sm(hw, s, static_cast<std::int64_t>(r.tiles)));
+}
+
+double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                              const Tiling& tiling) {
+  Tiling base = tiling;
+  base.split_k = 1;
+  base.multicast = Multicast::kNone;
+  const TilingRates r = tiling_rates(hw, k, s, base);
+  return split_bound(hw, s, r, shared_bound_terms(hw, k, s, base, r), tiling.split_k);
 }
 
 GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,

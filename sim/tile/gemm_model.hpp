@@ -114,7 +114,9 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 // kFull: every candidate; the legal counts and the slowest legal tiling are known.
 // kFastest: branch and bound. Every candidate's time is bounded from below
 // (tiling_time_lower_bound) and the candidates are estimated from the lowest
-// bound up; one whose bound cannot beat the fastest found so far is skipped.
+// bound up; one whose bound cannot beat the fastest found so far is skipped,
+// and so is each data-parallel split-K of the rest whose own bound
+// (split_time_lower_bound) cannot.
 // best and best_any are exactly kFull's (ties go to the earlier candidate in
 // kFull's order, as there); worst_any is not computed, and legal and
 // allowed_legal count only the tilings estimated.
@@ -155,6 +157,13 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const G
 // monotone in each, so the bound holds (a tiling that cannot run has no time).
 double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
                                const GemmShape& shape, const Tiling& base);
+
+// A lower bound on estimate_gemm's time of `tiling` (data parallel at its
+// split-K, any multicast): tiling_time_lower_bound's terms with the busiest
+// SM of that split-K alone instead of the least over all split-Ks, and no
+// stream-K.
+double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
+                              const GemmShape& shape, const Tiling& tiling);
 
 // The fastest tiling of search_gemm (kFastest: the same tiling as kFull), as a
 // well-tuned library would choose.
