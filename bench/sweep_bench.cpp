@@ -1,16 +1,20 @@
-// Sweep throughput, points per second through `lutsim sweep`'s path: each
-// point checked (loaded, key computed), loaded again and run, and stored in a
-// fresh SQLite results store in batches (studies/sweep/sweep_runner.hpp).
+// Sweep throughput, points per second through `lutsim sweep`'s path: every
+// axis value checked (check_axis_values), then each point loaded once (key
+// computed), run and stored in a fresh SQLite results store in batches
+// (studies/sweep/sweep_runner.hpp).
 // Issue 15's target: >= 10,000 design points per second per core (tile model +
 // analytic PPA on one GEMM: design_point_gemm). Run from the repository root:
 //   build/bench/lutsim_sweep_bench --benchmark_min_time=2
 // points_per_s (wall clock, jobs 1) and points_per_cpu_s (per CPU second of
 // the process, so per core at any --jobs) are the figures to hold against the
 // target. On a shared machine, load still lowers points_per_cpu_s, so compare
-// runs by their instruction counts under callgrind (README, "Throughput").
-// design_point_gemm, jobs 1, on 2026-11-27: 2,100 points per CPU second at
-// load 5.5, 2.53 M instructions per point (2.91 M before the pruned tiling
-// search): below the target, and the README says what bounds it.
+// runs by their instruction counts under callgrind (README, "Throughput"):
+// the second of --benchmark_repetitions=2 less the first, since the component
+// table is parsed once per process.
+// design_point_gemm, jobs 1, on 2026-11-27: 2,500 to 3,000 points per CPU
+// second at load 2.4 to 3.1, 1.85 M instructions per point (2.53 M with each
+// point loaded twice, 2.91 M before the pruned tiling search): below the
+// target, and the README says what bounds it.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
