@@ -671,8 +671,10 @@ void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
     }
   };
   for (const int split : candidate_split_k()) {
-    // A bounded base skips each split-K that cannot beat the fastest found.
-    if (base.bounded &&
+    // A bounded base with fewer tiles than SMs skips each split-K that cannot
+    // beat the fastest found. With more, a split's busiest SM runs about what
+    // split 1's does, so its bound would cost more than it skips.
+    if (base.bounded && base.rates.tiles < hw.sm_count &&
         !out.may_improve(split_bound(hw, s, base.rates, base.terms, split), rank, base.allowed)) {
       continue;
     }

@@ -116,7 +116,7 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 // (tiling_time_lower_bound) and the candidates are estimated from the lowest
 // bound up; one whose bound cannot beat the fastest found so far is skipped,
 // and so is each data-parallel split-K of the rest whose own bound
-// (split_time_lower_bound) cannot.
+// (split_time_lower_bound) cannot, where the grid has fewer tiles than SMs.
 // best and best_any are exactly kFull's (ties go to the earlier candidate in
 // kFull's order, as there); worst_any is not computed, and legal and
 // allowed_legal count only the tilings estimated.
