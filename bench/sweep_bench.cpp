@@ -12,7 +12,7 @@
 // the second of --benchmark_repetitions=2 less the first, since the component
 // table is parsed once per process.
 // design_point_gemm, jobs 1, on 2026-11-27: 2,500 to 3,000 points per CPU
-// second at load 2.4 to 3.1, 1.85 M instructions per point (2.53 M with each
+// second at load 2.4 to 3.1, 1.86 M instructions per point (2.53 M with each
 // point loaded twice, 2.91 M before the pruned tiling search): below the
 // target, and the README says what bounds it.
 #include <benchmark/benchmark.h>
