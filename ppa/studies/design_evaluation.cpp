@@ -137,7 +137,7 @@ DesignPower simulated_power(const DesignPoint& design, const EvaluationOptions& 
 }
 
 // sum of factor x power over the terms, totals and items alike.
-DesignPower combine(const std::vector<std::pair<double, const DesignPower*>>& terms) {
+DesignPower weighted_sum(const std::vector<std::pair<double, const DesignPower*>>& terms) {
   DesignPower s;
   std::vector<WeightedComponents> items;
   for (const auto& [k, p] : terms) {
@@ -177,14 +177,14 @@ std::pair<DesignPower, std::string> design_power(const DesignPoint& d, const Syn
     if (d.pipeline_stages >= 2 && d.geometry.n > d.geometry.m) {
       method += " (input register: the index bits of M of the N columns)";
     }
-    return {combine({{m, &pu}, {units - m, &pe}}), method};
+    return {weighted_sum({{m, &pu}, {units - m, &pe}}), method};
   }
   if (d.kind == DesignKind::kMacArray) {
     DesignPoint unit = d;
     unit.kind = DesignKind::kMacDotUnit;
     unit.geometry.m = unit.geometry.n = 1;
     const DesignPower pu = simulated_power(unit, o);
-    return {combine({{units, &pu}}), "composed: MxN x " + unit.label() + ", " + simulated};
+    return {weighted_sum({{units, &pu}}), "composed: MxN x " + unit.label() + ", " + simulated};
   }
   return {netlist_power(d, syn, o), simulated};
 }

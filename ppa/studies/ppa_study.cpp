@@ -193,26 +193,29 @@ const std::vector<ResultTable::Column> kComponentColumns = {
 ResultTable component_table(const DesignResults& results) {
   ResultTable t(kComponentColumns);
   for (const auto& [key, p] : results) {
+    // No power figures (analytic model, power off): empty fields, not zeros.
+    const bool priced = !p.component_power.empty();
+    const auto power_cells = [&](double w) -> std::pair<double, double> {
+      if (!priced) return {std::nan(""), std::nan("")};
+      return {w * 1e3, p.total_w > 0 ? w / p.total_w : std::nan("")};
+    };
     std::vector<const ComponentPower*> unmatched;
     for (const ComponentPower& c : p.component_power) unmatched.push_back(&c);
-    const auto power_row = [&](const ComponentPower* c) -> std::pair<double, double> {
-      if (!c || p.component_power.empty()) return {std::nan(""), std::nan("")};
-      return {c->total_w() * 1e3, p.total_w > 0 ? c->total_w() / p.total_w : std::nan("")};
-    };
     for (const ComponentArea& c : p.components) {
       const auto it = std::find_if(unmatched.begin(), unmatched.end(), [&](const auto* q) {
         return q->component == c.component && q->module == c.module;
       });
-      const ComponentPower* power = it == unmatched.end() ? nullptr : *it;
-      if (it != unmatched.end()) unmatched.erase(it);
-      const auto [mw, share] = power_row(power);
+      double w = 0;  // an item without cells of its own draws none
+      if (it != unmatched.end()) {
+        w = (*it)->total_w();
+        unmatched.erase(it);
+      }
+      const auto [mw, share] = power_cells(w);
       t.add_row({p.design.label(), c.component, c.module, std::int64_t{c.instances}, c.area_um2,
-                 p.area_um2 > 0 ? c.area_um2 / p.area_um2 : 0.0,
-                 power || p.component_power.empty() ? mw : 0.0,
-                 power || p.component_power.empty() ? share : 0.0});
+                 p.area_um2 > 0 ? c.area_um2 / p.area_um2 : 0.0, mw, share});
     }
     for (const ComponentPower* c : unmatched) {
-      const auto [mw, share] = power_row(c);
+      const auto [mw, share] = power_cells(c->total_w());
       t.add_row({p.design.label(), c->component, c->module, std::int64_t{0}, 0.0, 0.0, mw, share});
     }
   }
