@@ -13,7 +13,7 @@ using config::ConfigDocument;
 namespace {
 
 // The designs of a ppa_tensor_core study with these variants (errors name "study.yaml").
-Plan plan_of(const std::string& variants) {
+Plan tensor_core_plan(const std::string& variants) {
   ConfigDocument doc = ConfigDocument::load_string(
       "study: ppa_tensor_core\ntensor_cores:\n" + variants, "study.yaml", ".");
   auto root = doc.root();
@@ -26,7 +26,7 @@ Plan plan_of(const std::string& variants) {
 
 TEST_CASE("tensor-core variants: LUT table form and negation in the accumulator",
           "[ppa][studies]") {
-  const Plan p = plan_of(R"(  - {name: a, design: lut_array, array: [2, 4, 4], activation: int8}
+  const Plan p = tensor_core_plan(R"(  - {name: a, design: lut_array, array: [2, 4, 4], activation: int8}
   - {name: b, design: lut_array, array: [2, 4, 4], activation: int8, table: full}
   - {name: c, design: lut_dot_unit, array: [1, 1, 4], negation_in_acc: true}
   - {name: d, design: mac_dot_unit, array: [1, 1, 4]}
@@ -48,14 +48,14 @@ TEST_CASE("tensor-core variants: LUT table form and negation in the accumulator"
 
 TEST_CASE("tensor-core variant errors name the file, the line and the key", "[ppa][studies]") {
   // A MAC block has no table: the key is unknown there.
-  CHECK_THROWS_WITH(plan_of("  - {name: m, design: mac_dot_unit, array: [1, 1, 4], table: full}\n"),
+  CHECK_THROWS_WITH(tensor_core_plan("  - {name: m, design: mac_dot_unit, array: [1, 1, 4], table: full}\n"),
                     Catch::Contains("study.yaml:3:") && Catch::Contains("table"));
   CHECK_THROWS_WITH(
-      plan_of("  - {name: l, design: lut_array, array: [2, 4, 4], table: quarter}\n"),
+      tensor_core_plan("  - {name: l, design: lut_array, array: [2, 4, 4], table: quarter}\n"),
       Catch::Contains("study.yaml:3:") && Catch::Contains("tensor_cores[0].table") &&
           Catch::Contains("quarter"));
   // Full tables have no negation to fold into the accumulator.
-  CHECK_THROWS_WITH(plan_of("  - {name: l, design: lut_array, array: [2, 4, 4], table: full, "
+  CHECK_THROWS_WITH(tensor_core_plan("  - {name: l, design: lut_array, array: [2, 4, 4], table: full, "
                             "negation_in_acc: true}\n"),
                     Catch::Contains("study.yaml:3:") &&
                         Catch::Contains("negation_in_acc needs a LUT design with half tables"));
