@@ -192,7 +192,8 @@ const std::vector<ResultTable::Column> kComponentColumns = {
 // array, a block's top).
 ResultTable component_table(const DesignResults& results) {
   ResultTable t(kComponentColumns);
-  for (const auto& [key, p] : results) {
+  for (const auto& entry : results) {
+    const DesignPpa& p = entry.second;  // a lambda below uses it (clang 14: no captured bindings)
     // No power figures (analytic model, power off): empty fields, not zeros.
     const bool priced = !p.component_power.empty();
     const auto power_cells = [&](double w) -> std::pair<double, double> {
