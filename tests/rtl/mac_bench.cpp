@@ -51,6 +51,7 @@ struct Config {
         k(k_),
         integer(integer_),
         pipe(pipe_),
+        flight(static_cast<std::size_t>(pipe_)),
         reference(m, n, integer),
         board(name()) {}
   std::string design;
@@ -76,11 +77,8 @@ struct Config {
   Step delayed(bool rst, const Step& now) {
     if (pipe == 0) return now;
     if (rst) {
-      flight.assign(static_cast<std::size_t>(pipe), Step{});
+      flight.assign(flight.size(), Step{});
       return Step{};
-    }
-    if (flight.size() != static_cast<std::size_t>(pipe)) {
-      flight.assign(static_cast<std::size_t>(pipe), Step{});
     }
     flight.push_back(now);
     Step out = std::move(flight.front());
