@@ -1,5 +1,6 @@
 #include "ppa/design/design_point.hpp"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -24,32 +25,35 @@ bool is_lut(DesignKind k) {
 }
 bool is_mac(DesignKind k) { return k == DesignKind::kMacDotUnit || k == DesignKind::kMacArray; }
 
-// The most pipeline stages the design's RTL has (0: no pipeline parameter).
-int max_pipeline_stages(DesignKind k) {
-  if (k == DesignKind::kLutArray || k == DesignKind::kMacDotUnit) return kMaxPipelineStages;
-  return k == DesignKind::kLutPe ? 1 : 0;
-}
-
 std::string pipeline_text(int stages) {
   return stages == kSmallestMeetingClock ? "smallest_meeting_clock" : std::to_string(stages);
 }
 
 void validate_pipeline(const DesignPoint& d) {
-  const int most = max_pipeline_stages(d.kind);
+  const int most = max_pipeline_stages(d);
   if (d.pipeline_stages == 0) return;
   if (most == 0) {
     throw std::invalid_argument(d.label() + ": pipeline_stages " +
                                 pipeline_text(d.pipeline_stages) +
-                                ": only lut_array and mac_dot_unit have pipeline registers "
-                                "(PIPE_STAGES), " +
+                                ": only lut_array, mac_dot_unit, add_bitserial_unit and "
+                                "lut_table_precompute have pipeline registers (PIPE_STAGES), " +
                                 to_string(d.kind) + " has none");
   }
-  if (d.pipeline_stages == kSmallestMeetingClock && most == kMaxPipelineStages) return;
+  if (d.pipeline_stages == kSmallestMeetingClock && has_pipe_stages(d.kind)) return;
   if (d.pipeline_stages < 0 || d.pipeline_stages > most) {
     throw std::invalid_argument(d.label() + ": pipeline_stages " +
                                 pipeline_text(d.pipeline_stages) + " outside [0, " +
                                 std::to_string(most) + "]");
   }
+}
+
+// A unit whose pipelined form is a module of its own, <top>_pipe with PIPE_STAGES (its
+// depth-0 netlist stays that of the unit: docs/rtl.md, "Pipelining").
+RtlTop with_pipe_stages(const DesignPoint& d, RtlTop unit) {
+  if (d.pipeline_stages == 0) return unit;
+  unit.top += "_pipe";
+  unit.parameters.emplace_back("PIPE_STAGES", d.pipeline_stages);
+  return unit;
 }
 
 }  // namespace
@@ -70,8 +74,29 @@ DesignKind parse_design_kind(const std::string& name) {
   throw std::invalid_argument("unknown design '" + name + "' (one of: " + known + ")");
 }
 
+// lut_pe's LOOKUP_REG is the element of a pipelined lut_array, not chosen by the clock.
+bool has_pipe_stages(DesignKind k) {
+  return k == DesignKind::kLutArray || k == DesignKind::kMacDotUnit ||
+         k == DesignKind::kAddDotUnit || k == DesignKind::kTablePrecompute;
+}
+
 bool has_pipeline_parameter(DesignKind kind) {
-  return max_pipeline_stages(kind) > 0;
+  return has_pipe_stages(kind) || kind == DesignKind::kLutPe;
+}
+
+int max_pipeline_stages(const DesignPoint& d) {
+  switch (d.kind) {
+    case DesignKind::kLutArray:
+    case DesignKind::kMacDotUnit:
+      return kMaxPipelineStages;
+    case DesignKind::kAddDotUnit:  // cuts between the K - 1 adders of a chain or tree
+    case DesignKind::kTablePrecompute:
+      return std::min(kMaxPipelineStages, d.geometry.k - 1);
+    case DesignKind::kLutPe:
+      return 1;
+    default:
+      return 0;
+  }
 }
 
 bool integer_datapath(const DesignPoint& d) {
@@ -152,12 +177,10 @@ RtlTop rtl_top_all_parameters(const DesignPoint& d) {
                {"TABLE_FORMAT", fmt},
                {"SYMMETRIC", sym},
                {"NEG_IN_ACC", neg}}};
-    case DesignKind::kAddDotUnit:
-      return {"add_bitserial_unit",
-              {{"K", d.geometry.k},
-               {"W_BIT", d.weight_bits},
-               {"DATA_FORMAT", fmt},
-               {"SYMMETRIC", sym}}};
+    case DesignKind::kAddDotUnit:  // pipelined: add_bitserial_unit_pipe (docs/rtl.md)
+      return with_pipe_stages(
+          d, {"add_bitserial_unit",
+              {{"K", d.geometry.k}, {"W_BIT", d.weight_bits}, {"DATA_FORMAT", fmt}, {"SYMMETRIC", sym}}});
     case DesignKind::kMacDotUnit:
       return {"mac_dot_unit",
               {{"K", d.geometry.k}, {"DATA_FORMAT", fmt}, {"PIPE_STAGES", d.pipeline_stages}}};
@@ -185,9 +208,9 @@ RtlTop rtl_top_all_parameters(const DesignPoint& d) {
                {"SYMMETRIC", sym},
                {"NEG_IN_ACC", neg},
                {"LOOKUP_REG", d.pipeline_stages}}};
-    case DesignKind::kTablePrecompute:
-      return {"lut_table_precompute",
-              {{"K", d.geometry.k}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym}}};
+    case DesignKind::kTablePrecompute:  // pipelined: lut_table_precompute_pipe
+      return with_pipe_stages(
+          d, {"lut_table_precompute", {{"K", d.geometry.k}, {"TABLE_FORMAT", fmt}, {"SYMMETRIC", sym}}});
   }
   throw std::logic_error("rtl_top: unknown kind");
 }

@@ -29,10 +29,11 @@ DesignKind parse_design_kind(const std::string& name);  // throws std::invalid_a
 inline constexpr std::array<DataType, 3> kDesignActivationTypes{DataType::kFp16, DataType::kFp8E4M3,
                                                                 DataType::kInt8};
 
-// lut_array PIPE_STAGES ranges over 0..kMaxPipelineStages (docs/rtl.md, "Pipelining").
+// The studies' pipeline depths: PIPE_STAGES 0..kMaxPipelineStages (docs/rtl.md,
+// "Pipelining"), fewer where the RTL has fewer cuts (max_pipeline_stages).
 inline constexpr int kMaxPipelineStages = 2;
 // DesignPoint::pipeline_stages not chosen yet: the smallest depth that meets the clock
-// (evaluate_design synthesizes 0, 1, 2 in turn).
+// (evaluate_design synthesizes 0, 1, ... max_pipeline_stages in turn).
 inline constexpr int kSmallestMeetingClock = -1;
 
 struct DesignPoint {
@@ -44,9 +45,10 @@ struct DesignPoint {
   int weight_bits = 2;  // W_BIT: bit planes (LUT, ADD); MAC weights are widened, not serial
   DataType activation = DataType::kFp16;  // one of kDesignActivationTypes
   bool negation_in_acc = false;  // LUT: no separate negation, folded into the accumulator
-  // Pipeline registers: lut_array PIPE_STAGES (0..kMaxPipelineStages, latency 1 + stages,
-  // or kSmallestMeetingClock); lut_pe LOOKUP_REG (0 or 1: the element of a pipelined
-  // array). Every other design has none (0).
+  // Pipeline registers: PIPE_STAGES of lut_array, mac_dot_unit, add_bitserial_unit
+  // (latency 1 + stages) and lut_table_precompute (latency = stages), 0 ..
+  // max_pipeline_stages, or kSmallestMeetingClock; lut_pe LOOKUP_REG (0 or 1: the element
+  // of a pipelined array). Every other design has none (0).
   int pipeline_stages = 0;
 
   // The RTL's SYMMETRIC parameter.
@@ -58,8 +60,14 @@ struct DesignPoint {
   void validate() const;
 };
 
-// Whether the design's RTL has a pipeline parameter (lut_array, lut_pe).
+// Whether the design's RTL has a pipeline parameter (PIPE_STAGES, or lut_pe's LOOKUP_REG).
 bool has_pipeline_parameter(DesignKind kind);
+// Whether it has PIPE_STAGES: lut_array, mac_dot_unit, add_bitserial_unit,
+// lut_table_precompute (the depths a study chooses by the clock).
+bool has_pipe_stages(DesignKind kind);
+// The deepest pipeline_stages the design takes (0: none): kMaxPipelineStages, or K - 1 for
+// add_bitserial_unit and lut_table_precompute if that is fewer; 1 for lut_pe.
+int max_pipeline_stages(const DesignPoint& d);
 
 // Table entries / MAC operands are FP16 for FP16 and FP8 activations (FP8 values
 // are exact in binary16) and integers for INT8 activations.

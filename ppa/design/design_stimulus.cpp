@@ -253,12 +253,13 @@ Stimulus mac_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
   return wf.take();
 }
 
-// The combinational precompute block: a new activation group every cycle.
+// The precompute block: a new activation group every cycle (clocked when pipelined; its
+// registers hold data only, filled within the warm-up).
 Stimulus precompute_stimulus(const DesignPoint& d, int cycles, std::mt19937_64& rng) {
   const int k = d.geometry.k;
   const int w = activation_width(d);
   StimulusBuilder wf(cycles, kWarmupCycles, {{"x_flat", k * w}});
-  wf.combinational();
+  if (d.pipeline_stages == 0) wf.combinational();
   for (int c = 0; c < cycles; ++c) {
     PortBits x(k * w);
     put_activations(x, 0, draw_group(d, k, rng), w);

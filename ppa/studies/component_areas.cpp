@@ -9,8 +9,14 @@ namespace lutsim::ppa {
 namespace {
 
 constexpr const char* kPrecompute = "lut_table_precompute";
+constexpr const char* kPrecomputePipe = "lut_table_precompute_pipe";
+constexpr const char* kPipeReg = "pipe_reg";
 
-constexpr std::array<std::pair<const char*, const char*>, 11> kComponents{{
+bool is_precompute(const std::string& base_module) {
+  return base_module == kPrecompute || base_module == kPrecomputePipe;
+}
+
+constexpr std::array<std::pair<const char*, const char*>, 12> kComponents{{
     {"lut_table_reg", "tables"},
     {"lut_lookup", "lookup muxes"},
     {"fp16_add", "adders"},
@@ -19,8 +25,9 @@ constexpr std::array<std::pair<const char*, const char*>, 11> kComponents{{
     {"fp16_mul_int", "multipliers"},
     {"lut_pe", "accumulators"},
     {"mac_pe", "mac datapath"},
-    {"pipe_reg", "pipeline registers"},
+    {kPipeReg, "pipeline registers"},
     {kPrecompute, "precompute"},
+    {kPrecomputePipe, "precompute"},
     {"lut_ctrl", "control"},
 }};
 
@@ -33,12 +40,14 @@ std::string component_of(const std::string& base_module) {
 
 class Itemizer {
  public:
-  void add(const std::string& component, const std::string& module, double area_um2) {
+  // new_instance: the level is an instance of the item (not a level inside one).
+  void add(const std::string& component, const std::string& module, double area_um2,
+           bool new_instance) {
     auto it = std::find_if(items_.begin(), items_.end(), [&](const ComponentArea& c) {
       return c.component == component && c.module == module;
     });
     if (it == items_.end()) it = items_.insert(items_.end(), {component, module, 0, 0});
-    ++it->instances;
+    if (new_instance) ++it->instances;
     it->area_um2 += area_um2;
   }
   std::vector<ComponentArea> items() && { return std::move(items_); }
@@ -55,16 +64,18 @@ std::vector<LevelComponent> level_components(const SynthesisResult& syn) {
   std::vector<std::string> ancestors;
   for (const HierarchyArea& level : syn.hierarchy) {
     ancestors.resize(static_cast<std::size_t>(level.depth));
-    const bool in_precompute =
-        std::find(ancestors.begin(), ancestors.end(), kPrecompute) != ancestors.end();
-    ancestors.push_back(level.base_module);
-    if (in_precompute) {
-      out.push_back({"precompute", kPrecompute, true});
-    } else if (level.base_module == kPrecompute) {
-      out.push_back({"precompute", kPrecompute, false});
+    const auto unit = std::find_if(ancestors.begin(), ancestors.end(), is_precompute);
+    const bool in_precompute = unit != ancestors.end();
+    if (in_precompute && level.base_module == kPipeReg) {  // the unit's pipeline
+      out.push_back({component_of(kPipeReg), kPipeReg, false});
+    } else if (in_precompute) {
+      out.push_back({"precompute", *unit, true});
+    } else if (is_precompute(level.base_module)) {
+      out.push_back({"precompute", level.base_module, false});
     } else {
       out.push_back({component_of(level.base_module), level.base_module, false});
     }
+    ancestors.push_back(level.base_module);
   }
   return out;
 }
@@ -77,9 +88,8 @@ std::vector<ComponentArea> component_areas(const SynthesisResult& syn) {
   Itemizer items;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const HierarchyArea& level = syn.hierarchy[i];
-    if (keys[i].inside_precompute) continue;  // counted with its precompute unit
-    items.add(keys[i].component, keys[i].module,
-              level.base_module == kPrecompute ? level.area_um2 : own_area.at(level.module));
+    items.add(keys[i].component, keys[i].module, own_area.at(level.module),
+              !keys[i].inside_precompute);
   }
   const double outside = syn.area_um2 - syn.hierarchy.front().area_um2;
   std::vector<ComponentArea> out = std::move(items).items();

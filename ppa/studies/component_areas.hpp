@@ -23,17 +23,18 @@ struct ComponentArea {
 // fp16_mul(_int) multipliers, lut_pe accumulators (the accumulator register and, integer
 // tables, its adder), mac_pe mac datapath (integer products, adder tree and accumulator
 // are its own cells; FP16: the accumulator register), pipe_reg pipeline registers,
-// lut_ctrl control;
-// lut_table_precompute is precompute with everything below it; any other module's own
-// cells are "other". Cells outside the hierarchy (output-port buffers) are "other" of
-// module "(output buffers)". Empty when the result has no hierarchy.
+// lut_ctrl control; lut_table_precompute (and lut_table_precompute_pipe) is precompute with
+// everything below it but its pipe_reg instances (pipeline registers, like every pipe_reg);
+// any other module's own cells are "other". Cells outside the hierarchy (output-port
+// buffers) are "other" of module "(output buffers)". Empty when the result has no hierarchy.
 std::vector<ComponentArea> component_areas(const SynthesisResult& synthesis);
 
 // The module name of the cells outside the hierarchy.
 inline constexpr const char* kOutsideHierarchy = "(output buffers)";
 
 // The component and module the own cells of each level of synthesis.hierarchy count for,
-// in its order: below a precompute unit, the unit's (inside_precompute).
+// in its order: below a precompute unit, the unit's (inside_precompute), except its
+// pipe_reg instances, which are pipeline registers.
 struct LevelComponent {
   std::string component;
   std::string module;

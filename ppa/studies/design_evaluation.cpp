@@ -196,7 +196,8 @@ DesignPoint chosen_depth(DesignPoint d, const EvaluationOptions& o) {
   if (!o.timing) {
     throw std::invalid_argument(d.label() + ": choosing the pipeline depth needs timing");
   }
-  for (d.pipeline_stages = 0; d.pipeline_stages < kMaxPipelineStages; ++d.pipeline_stages) {
+  const int deepest = max_pipeline_stages(d);
+  for (d.pipeline_stages = 0; d.pipeline_stages < deepest; ++d.pipeline_stages) {
     if (analyze_timing(synthesize_design(d, o), o.library).max_clock_mhz >= o.clock_mhz) break;
   }
   return d;

@@ -85,8 +85,8 @@ std::vector<std::filesystem::path> rtl_sources(const std::filesystem::path& rtl_
 // the clock (delay target 1e6 / clock_mhz ps).
 SynthesisRequest synthesis_request(const DesignPoint& design, const EvaluationOptions& options);
 
-// Runs (or reuses from the cache) synthesis, timing and power for one design. A lut_array
-// with pipeline_stages = kSmallestMeetingClock is synthesized and timed at depths 0, 1, 2
+// Runs (or reuses from the cache) synthesis, timing and power for one design. A design
+// with pipeline_stages = kSmallestMeetingClock is synthesized and timed at depths 0, 1, ...
 // in turn and priced at the smallest that meets the clock, else at the deepest (the
 // result's design holds the depth). Area and timing always come from the design's own
 // netlist. Power is simulated at gate level on

@@ -22,7 +22,7 @@ using Cell = ResultTable::Cell;
 const std::vector<ResultTable::Column> kMetricColumns = {
     {"design_label", "", "design point"},
     {"rtl", "", "RTL top and parameters"},
-    {"pipeline_stages", "", "pipeline registers (lut_array PIPE_STAGES; latency 1 + this)"},
+    {"pipeline_stages", "", "pipeline registers (the RTL's PIPE_STAGES or LOOKUP_REG)"},
     {"area", "um^2", "cell area at the library's node"},
     {"sequential_area", "um^2", "flip-flop area (nan: not separated by the analytic model)"},
     {"critical_path", "ns", "OpenSTA worst path (nan: not timed)"},

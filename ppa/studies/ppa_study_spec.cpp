@@ -81,8 +81,8 @@ std::vector<int> read_pipeline_stages(config::ConfigReader& r, const std::string
   std::vector<int> depths;
   for (const std::string& text : one_or_list(
            r, key,
-           "pipeline registers of lut_array or mac_dot_unit (PIPE_STAGES, latency 1 + "
-           "stages): 0.." +
+           "pipeline registers of the designs with PIPE_STAGES (lut_array, mac_dot_unit, "
+           "add_bitserial_unit, lut_table_precompute; docs/rtl.md): 0.." +
                std::to_string(kMaxPipelineStages) + " or " + kSmallestMeetingClockName +
                " (the smallest depth that meets clock_mhz), or a list of them")) {
     depths.push_back(parse_depth(r, key, text));

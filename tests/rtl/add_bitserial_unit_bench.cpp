@@ -5,7 +5,10 @@
 // Usage: add_bitserial_unit_bench [--vectors N] [--seed S]
 // The wrapper add_bitserial_unit_tb.sv holds K4 W2 FP16 symmetric, K4 W4 INT8
 // symmetric, K3 W3 FP16 unsigned, K5 W1 INT8 unsigned, K6 W8 FP16 symmetric
-// and K2 W2 FP16 unsigned. Each configuration gets a stream of dot products
+// and K2 W2 FP16 unsigned, and each of them pipelined (PIPE_STAGES 1, 2, 2, 4,
+// 3, 1, read from the wrapper): the golden model takes each index PIPE_STAGES
+// clocks after it is driven, so a latency other than 1 + PIPE_STAGES fails; a
+// reset drops the indices in flight. Each configuration gets a stream of dot products
 // of 1..4 groups x W_BIT planes: per group K activations (FP16: normal at
 // random scales, any encoding, subnormals, cancellation, specials, huge;
 // INT8: uniform, extremes, small) and K random weight codes (5% constant
@@ -20,8 +23,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "Vadd_bitserial_unit_tb.h"
@@ -40,13 +45,15 @@ const std::vector<std::uint16_t> kSpecials = {0x0000, 0x8000, 0x0001, 0x83FF, 0x
                                               0xFC00, 0x7E00, 0x7C01, 0x4000};
 
 struct Config {
-  Config(int k_, int w_bit_, bool integer_, bool symmetric_)
+  Config(int k_, int w_bit_, bool integer_, bool symmetric_, int stages_)
       : k(k_),
         w_bit(w_bit_),
         integer(integer_),
         symmetric(symmetric_),
+        stages(stages_),
         board("add_bitserial_unit K" + std::to_string(k) + " W" + std::to_string(w_bit) +
-              (integer ? " int8" : " fp16") + (symmetric ? " sym" : " unsigned")) {
+              (integer ? " int8" : " fp16") + (symmetric ? " sym" : " unsigned") +
+              (stages > 0 ? " PIPE_STAGES=" + std::to_string(stages) : "")) {
     lut.geometry.k = k;
     lut.weight_bits = w_bit;
     lut.geometry.table_form = symmetric ? TableForm::kSymmetricFull : TableForm::kUnsignedFull;
@@ -57,6 +64,7 @@ struct Config {
   }
   int k = 2, w_bit = 1;
   bool integer = false, symmetric = true;
+  int stages = 0;  // PIPE_STAGES: an index reaches the accumulator this many clocks later
   LutGemmConfig lut;
   // Stream state: groups left, plane, the group's activations, codes and table.
   int groups_left = 0, plane = 0;
@@ -83,8 +91,10 @@ class Bench {
       configs_.emplace_back(static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8)),
                             static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 8, 8)),
                             get_bits(dut_->cfg_info, c * 32 + 16, 8) != 0,
-                            get_bits(dut_->cfg_info, c * 32 + 24, 8) != 0);
+                            get_bits(dut_->cfg_info, c * 32 + 24, 4) != 0,
+                            static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 28, 4)));
     }
+    in_flight_.resize(configs_.size());
     dut_.tick();
   }
 
@@ -103,18 +113,28 @@ class Bench {
     dut_.tick();
     for (int c = 0; c < ncfg_; ++c) {
       Config& cfg = configs_[c];
+      std::deque<Step>& flight = in_flight_[c];
       if (rst) {
         cfg.acc = 0;
         cfg.out_valid = false;
         cfg.in_dot = false;  // drop the dot product in flight
         cfg.groups_left = 0;
+        flight.clear();      // and the indices in the pipeline registers
       } else {
-        cfg.out_valid = steps[c].valid && steps[c].last;
-        if (steps[c].valid) {
+        flight.push_back(std::move(steps[c]));
+        // The index driven PIPE_STAGES clocks ago reaches the accumulator (none
+        // while the pipeline fills after a reset).
+        Step s;
+        if (flight.size() > static_cast<std::size_t>(cfg.stages)) {
+          s = std::move(flight.front());
+          flight.pop_front();
+        }
+        cfg.out_valid = s.valid && s.last;
+        if (s.valid) {
           ++cfg.vectors;
-          cfg.results += steps[c].last;
-          cfg.acc = cycle_ref::lookup_accumulate(cfg.acc, steps[c].first, cfg.table, steps[c].idx,
-                                                 steps[c].plane, cfg.lut);
+          cfg.results += s.last;
+          cfg.acc = cycle_ref::lookup_accumulate(cfg.acc, s.first, s.table, s.idx, s.plane,
+                                                 cfg.lut);
         }
       }
       compare(c);
@@ -141,6 +161,7 @@ class Bench {
     bool valid = false, first = false, last = false;
     unsigned idx = 0;
     int plane = 0;
+    LutTable table;  // of the index's group
   };
 
   std::uint16_t fp16_activation(int dist, std::uint16_t x0) {
@@ -208,6 +229,7 @@ class Bench {
         new_group(cfg);
       }
       s.plane = cfg.plane;
+      s.table = cfg.table;
       for (int i = 0; i < cfg.k; ++i) s.idx |= ((cfg.codes[i] >> cfg.plane) & 1u) << i;
       ++cfg.plane;
       if (cfg.plane == cfg.w_bit && --cfg.groups_left == 0) {
@@ -241,6 +263,7 @@ class Bench {
   VerilatedDut<Vadd_bitserial_unit_tb> dut_;
   int ncfg_ = 0, x_slot_ = 0, idx_slot_ = 0, acc_slot_ = 0;
   std::vector<Config> configs_;
+  std::vector<std::deque<Step>> in_flight_;  // per configuration: driven, not yet accumulated
 };
 
 }  // namespace

@@ -4,7 +4,10 @@
 //
 // Usage: lut_table_precompute_bench [--vectors N] [--seed S]
 // The wrapper lut_table_precompute_tb.sv holds K = 2..6 x {FP16, INT8 ->
-// integer} x {half, unsigned full, symmetric full}. Per configuration:
+// integer} x {half, unsigned full, symmetric full}, combinational, and eight
+// pipelined configurations (PIPE_STAGES 1 .. K - 1, read from the wrapper):
+// their tables are checked PIPE_STAGES clocks after the vector, so a latency
+// other than the stated depth fails. Per configuration:
 // directed vectors (every K-tuple of a set of special values for K <= 3, all
 // tuples of a smaller set for K = 4, 5, and 20000 random tuples of it for
 // K = 6), then
@@ -14,9 +17,11 @@
 // neighbours), specials mixed with normals, and huge values that overflow.
 // INT8 activations: uniform, extremes (-128, 127, ...), small.
 // Exit status 0 only if every entry matched.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <random>
 #include <string>
 #include <vector>
@@ -43,22 +48,26 @@ const std::vector<int> kInt8Specials = {0, 1, -1, 127, -128, -127, 64, -64, 2};
 // One block: the table of K activations of one form; entry widths and the
 // golden datapath as in a 1 x 1 LUT tile.
 struct Config {
-  Config(int k_, bool integer_, TableForm form_)
+  Config(int k_, bool integer_, TableForm form_, int stages_)
       : k(k_),
         integer(integer_),
         form(form_),
+        stages(stages_),
         shape{.geometry = {.k = k, .table_form = form}, .integer_tables = integer},
         lut(shape.golden_config(form)),
         board("lut_table_precompute K" + std::to_string(k) + (integer ? " int8->int " : " fp16 ") +
-              std::string(to_string(form))) {
+              std::string(to_string(form)) +
+              (stages > 0 ? " PIPE_STAGES=" + std::to_string(stages) : "")) {
     lut.validate();
   }
   int k = 2;
   bool integer = false;
   TableForm form = TableForm::kSymmetricHalf;
+  int stages = 0;  // PIPE_STAGES: the table of a vector is out this many clocks later
   cycle_ref::TileShape shape;
   LutGemmConfig lut;
-  std::uint64_t vectors = 0;
+  std::uint64_t queued = 0;   // vectors presented
+  std::uint64_t vectors = 0;  // vectors checked
   cycle_ref::Scoreboard board;
   cycle_ref::Fp16Coverage coverage;  // of the expected entries
 };
@@ -112,7 +121,8 @@ class Bench {
     for (int c = 0; c < ncfg_; ++c) {
       configs_.emplace_back(static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8)),
                             get_bits(dut_->cfg_info, c * 32 + 8, 8) != 0,
-                            kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3]);
+                            kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3],
+                            static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 24, 8)));
     }
     pending_.resize(configs_.size());
   }
@@ -124,18 +134,28 @@ class Bench {
   void set(int c, const std::vector<std::uint32_t>& x) {
     const int in_w = configs_[c].integer ? 8 : 16;
     for (int j = 0; j < configs_[c].k; ++j) set_bits(dut_->x_flat, c * x_slot_ + j * in_w, in_w, x[j]);
-    pending_[c] = x;
+    pending_[c].push_back({vectors_ + static_cast<std::uint64_t>(configs_[c].stages), x});
+    ++configs_[c].queued;
   }
 
-  // Evaluates and checks every configuration that has a queued vector.
+  // Evaluates (clock low), checks every configuration whose oldest queued vector
+  // is due (queued PIPE_STAGES clocks ago), then raises the clock.
   void eval_and_check() {
-    dut_.eval();
-    ++vectors_;
+    dut_.fall();
     for (int c = 0; c < ncfg_; ++c) {
-      if (pending_[c].empty()) continue;
-      check(c, pending_[c]);
-      pending_[c].clear();
+      if (pending_[c].empty() || pending_[c].front().due != vectors_) continue;
+      check(c, pending_[c].front().x);
+      pending_[c].pop_front();
     }
+    ++vectors_;
+    dut_.rise();
+  }
+
+  // Clocks until every queued vector is checked.
+  void drain() {
+    int deepest = 0;
+    for (const Config& c : configs_) deepest = std::max(deepest, c.stages);
+    for (int n = 0; n < deepest; ++n) eval_and_check();
   }
 
   std::vector<std::uint32_t> random_vector(int c) {
@@ -162,6 +182,12 @@ class Bench {
       if (!c.integer) std::printf(" (entries: %s)", c.coverage.text().c_str());
       std::printf("\n");
       bad += c.board.mismatches();
+      if (c.vectors != c.queued) {
+        std::printf("%s: %llu vectors presented, %llu checked\n", c.board.name().c_str(),
+                    static_cast<unsigned long long>(c.queued),
+                    static_cast<unsigned long long>(c.vectors));
+        ++bad;
+      }
     }
     return bad == 0;
   }
@@ -198,9 +224,13 @@ class Bench {
   std::mt19937_64 rng_;
   VerilatedDut<Vlut_table_precompute_tb> dut_;
   int ncfg_ = 0, x_slot_ = 0, table_slot_ = 0;
-  std::uint64_t vectors_ = 0;  // evaluations so far
+  std::uint64_t vectors_ = 0;  // evaluations so far (the index of the next one)
   std::vector<Config> configs_;
-  std::vector<std::vector<std::uint32_t>> pending_;
+  struct Queued {
+    std::uint64_t due = 0;  // the evaluation whose outputs hold its table
+    std::vector<std::uint32_t> x;
+  };
+  std::vector<std::deque<Queued>> pending_;  // oldest first
 };
 
 // Every K-tuple over `values` (odometer order), or none if there are more than `limit`.
@@ -260,5 +290,6 @@ int main(int argc, char** argv) {
     }
     bench.eval_and_check();
   }
+  bench.drain();
   return finish("lut_table_precompute_bench", bench.report());
 }

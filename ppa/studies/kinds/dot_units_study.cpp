@@ -19,6 +19,23 @@ DotUnitsStudy::DotUnitsStudy(config::ConfigReader& root, PpaRunSpec run, const D
   group_sizes_ = read_ints(root, "group_sizes", "dot-product length K", {4}, 2, 6);
   weight_bits_ = read_ints(root, "weight_bits", "weight bits", d.weight_bits, 1, 8);
   activations_ = read_activations(root, d.activations);
+  pipeline_stages_ = read_study_depth(root, run_spec(), designs());
+}
+
+DesignPoint DotUnitsStudy::design(const std::string& f, int k, int w, DataType a) const {
+  return at_study_depth(family_design(f, k, w, a), pipeline_stages_);
+}
+
+std::vector<DesignPoint> DotUnitsStudy::designs() const {
+  std::vector<DesignPoint> out;
+  for (int k : group_sizes_) {
+    for (DataType a : activations_) {
+      for (int w : weight_bits_) {
+        for (const std::string& f : designs_) out.push_back(design(f, k, w, a));
+      }
+    }
+  }
+  return out;
 }
 
 Plan DotUnitsStudy::plan() const {
@@ -32,8 +49,7 @@ Plan DotUnitsStudy::plan() const {
     for (DataType a : activations_) {
       for (int w : weight_bits_) {
         for (const std::string& f : designs_) {
-          p.rows.push_back(
-              {{f, std::int64_t{k}, std::int64_t{w}, act_name(a)}, family_design(f, k, w, a)});
+          p.rows.push_back({{f, std::int64_t{k}, std::int64_t{w}, act_name(a)}, design(f, k, w, a)});
         }
       }
     }
@@ -51,13 +67,13 @@ std::vector<std::string> DotUnitsStudy::findings(const Plan& /*plan*/,
   for (int k : group_sizes_) {
     for (DataType a : activations_) {
       for (int w : weight_bits_) {
-        const DesignPpa& lut = r.at(family_design("lut", k, w, a).label());
+        const DesignPpa& lut = r.at(design("lut", k, w, a).label());
         std::string line = "W_INT" + std::to_string(w) + " x A_" + act_name(a) + " K" +
                            std::to_string(k) + ": LUT " + fixed(lut.tops_per_mm2(), 3) +
                            " TOPS/mm^2, " + fixed(lut.tops_per_w(), 2) + " TOPS/W";
         for (const char* f : {"mac", "add", "lut_conventional"}) {
           if (!has(f)) continue;
-          const DesignPpa& o = r.at(family_design(f, k, w, a).label());
+          const DesignPpa& o = r.at(design(f, k, w, a).label());
           // Area at equal throughput needs no clock: it stands when density does not.
           const double area_ratio = (o.area_um2 / o.macs_per_cycle) /
                                     (lut.area_um2 / lut.macs_per_cycle);

@@ -8,6 +8,24 @@ GroupSizeStudy::GroupSizeStudy(config::ConfigReader& root, PpaRunSpec run)
   group_sizes_ = read_ints(root, "group_sizes", "LUT group sizes K", {2, 3, 4, 5, 6}, 2, 6);
   weight_bits_ = read_ints(root, "weight_bits", "weight bits", {2}, 1, 8);
   activations_ = read_activations(root, {"fp16", "int8"});
+  std::vector<DesignPoint> precomputes;
+  for (DataType a : activations_) {
+    for (int w : weight_bits_) {
+      for (int k : group_sizes_) precomputes.push_back(precompute(k, w, a));
+    }
+  }
+  pipeline_stages_ = read_study_depth(root, run_spec(), precomputes);
+}
+
+DesignPoint GroupSizeStudy::unit(int k, int w, DataType a) {
+  return family_design("lut", k, w, a);
+}
+
+DesignPoint GroupSizeStudy::precompute(int k, int w, DataType a) const {
+  DesignPoint pre = unit(k, w, a);
+  pre.kind = DesignKind::kTablePrecompute;
+  pre.negation_in_acc = false;
+  return at_study_depth(pre, pipeline_stages_);
 }
 
 Plan GroupSizeStudy::plan() const {
@@ -21,13 +39,10 @@ Plan GroupSizeStudy::plan() const {
   for (DataType a : activations_) {
     for (int w : weight_bits_) {
       for (int k : group_sizes_) {
-        DesignPoint d = family_design("lut", k, w, a);
-        p.rows.push_back({{std::int64_t{k}, std::int64_t{w}, act_name(a), std::string("unit")}, d});
-        DesignPoint pre = d;
-        pre.kind = DesignKind::kTablePrecompute;
-        pre.negation_in_acc = false;
         p.rows.push_back(
-            {{std::int64_t{k}, std::int64_t{w}, act_name(a), std::string("precompute")}, pre});
+            {{std::int64_t{k}, std::int64_t{w}, act_name(a), std::string("unit")}, unit(k, w, a)});
+        p.rows.push_back({{std::int64_t{k}, std::int64_t{w}, act_name(a), std::string("precompute")},
+                          precompute(k, w, a)});
       }
     }
   }
@@ -42,7 +57,7 @@ std::vector<std::string> GroupSizeStudy::findings(const Plan& /*plan*/,
       int best_k = 0;
       double best = 0;
       for (int k : group_sizes_) {
-        const double dens = r.at(family_design("lut", k, w, a).label()).tops_per_mm2();
+        const double dens = r.at(unit(k, w, a).label()).tops_per_mm2();
         if (dens > best) best = dens, best_k = k;
       }
       const std::string what = "A_" + act_name(a) + " W_INT" + std::to_string(w) + ": ";

@@ -27,10 +27,15 @@ class DotUnitsStudy final : public PpaStudy {
   std::vector<std::string> findings(const Plan& plan, const DesignResults& r) const override;
 
  private:
+  // Family f at (K, W, A) and the study's pipeline depth.
+  DesignPoint design(const std::string& f, int k, int w, DataType a) const;
+  std::vector<DesignPoint> designs() const;
+
   std::vector<std::string> designs_;
   std::vector<int> group_sizes_;
   std::vector<int> weight_bits_;
   std::vector<DataType> activations_;
+  int pipeline_stages_ = 0;  // of the designs with PIPE_STAGES (kSmallestMeetingClock: per design)
 };
 
 // ppa_group_size (study 2): the LUT dot unit and its table precompute over K.
@@ -41,9 +46,14 @@ class GroupSizeStudy final : public PpaStudy {
   std::vector<std::string> findings(const Plan& plan, const DesignResults& r) const override;
 
  private:
+  // The row's (K, W, A) dot unit and its table precompute (at the study's depth).
+  static DesignPoint unit(int k, int w, DataType a);
+  DesignPoint precompute(int k, int w, DataType a) const;
+
   std::vector<int> group_sizes_;
   std::vector<int> weight_bits_;
   std::vector<DataType> activations_;
+  int pipeline_stages_ = 0;  // of the precompute units (kSmallestMeetingClock: per design)
 };
 
 // ppa_array_shapes (study 3): LUT array shapes at a fixed M*N*K.

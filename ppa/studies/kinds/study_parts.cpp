@@ -39,6 +39,21 @@ DesignPoint family_design(const std::string& family, int k, int w, DataType a) {
   return d;
 }
 
+DesignPoint at_study_depth(DesignPoint d, int depth) {
+  if (has_pipe_stages(d.kind)) d.pipeline_stages = depth;
+  return d;
+}
+
+int read_study_depth(config::ConfigReader& root, const PpaRunSpec& run,
+                     const std::vector<DesignPoint>& designs) {
+  const std::vector<int> depths = read_pipeline_stages(root, "pipeline_stages", run);
+  if (depths.size() != 1) throw root.error("pipeline_stages", "this study takes one depth");
+  for (const DesignPoint& d : designs) {
+    if (has_pipe_stages(d.kind)) at_depths(root, "pipeline_stages", d, depths);
+  }
+  return depths.front();
+}
+
 const std::vector<std::string> kFamilyNotes = {
     "lut: LUT Tensor Core dot unit (half table, negation folded into the accumulator, table "
     "precomputed outside the unit); lut_conventional: full 2^K table computed inside the unit; "

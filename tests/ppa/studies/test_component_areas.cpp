@@ -66,6 +66,31 @@ TEST_CASE("component areas: each module's own cells by component, precompute who
   CHECK(sum == Approx(97));
 }
 
+// A pipelined precompute unit alone: its pipe_reg instances are pipeline registers, the
+// rest of its subtree precompute.
+TEST_CASE("component areas: a pipelined precompute's registers are pipeline registers",
+          "[ppa][studies]") {
+  SynthesisResult s;
+  s.area_um2 = 52;
+  const auto level = [&](std::string path, std::string module, double area, int depth) {
+    s.hierarchy.push_back({std::move(path), module, area, 1, module, depth});
+  };
+  level("top", "lut_table_precompute_pipe", 52, 0);
+  level("top/u_add", "fp16_add", 30, 1);
+  level("top/u_reg0", "pipe_reg", 6, 1);
+  level("top/u_reg1", "pipe_reg", 6, 1);
+  s.modules.push_back({"lut_table_precompute_pipe", "lut_table_precompute_pipe", 1, 0, 10, 1});
+  s.modules.push_back({"fp16_add", "fp16_add", 1, 0, 30, 1});
+  s.modules.push_back({"pipe_reg", "pipe_reg", 2, 0, 6, 1});
+  std::vector<std::tuple<std::string, std::string, int, double>> got;
+  for (const ComponentArea& c : component_areas(s)) {
+    got.emplace_back(c.component, c.module, c.instances, c.area_um2);
+  }
+  using Item = std::tuple<std::string, std::string, int, double>;
+  CHECK(got == std::vector<Item>{{"precompute", "lut_table_precompute_pipe", 1, 40},
+                                 {"pipeline registers", "pipe_reg", 2, 12}});
+}
+
 TEST_CASE("component areas: instances of one module add up", "[ppa][studies]") {
   SynthesisResult s;
   s.area_um2 = 30;

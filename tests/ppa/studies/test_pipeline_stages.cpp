@@ -63,7 +63,8 @@ tensor_cores:
 
 }  // namespace
 
-TEST_CASE("pipeline depth: lut_array and mac_dot_unit PIPE_STAGES, lut_pe LOOKUP_REG, nothing else",
+TEST_CASE("pipeline depth: PIPE_STAGES of lut_array, mac_dot_unit, add_bitserial_unit and "
+          "lut_table_precompute, lut_pe LOOKUP_REG, nothing else",
           "[ppa][design]") {
   const DesignPoint d = small_array(2);
   CHECK(d.label() == "lut_array M1N2K4 W2 int8 half neg-in-acc pipe 2");
@@ -100,11 +101,38 @@ TEST_CASE("pipeline depth: lut_array and mac_dot_unit PIPE_STAGES, lut_pe LOOKUP
   mac_array.kind = DesignKind::kMacArray;
   mac_array.pipeline_stages = 1;
   CHECK_THROWS_WITH(mac_array.validate(),
-                    Catch::Contains("only lut_array and mac_dot_unit have pipeline registers"));
+                    Catch::Contains("only lut_array, mac_dot_unit, add_bitserial_unit and "
+                                    "lut_table_precompute have pipeline registers"));
   CHECK(has_pipeline_parameter(DesignKind::kMacDotUnit));
   CHECK(has_pipeline_parameter(DesignKind::kLutArray));
   CHECK_FALSE(has_pipeline_parameter(DesignKind::kMacArray));
   CHECK_FALSE(has_pipeline_parameter(DesignKind::kLutDotUnit));
+
+  // The pipelined ADD and precompute are modules of their own; depth 0 is the unit itself.
+  DesignPoint add;
+  add.kind = DesignKind::kAddDotUnit;
+  add.activation = DataType::kInt8;
+  CHECK(rtl_text(add) == "add_bitserial_unit K=4 W_BIT=2 DATA_FORMAT=1 SYMMETRIC=1");
+  CHECK(rtl_top(add).top == "add_bitserial_unit");
+  add.pipeline_stages = 2;
+  CHECK(add.label() == "add_bitserial_unit K4 W2 int8 half pipe 2");
+  CHECK(rtl_text(add) ==
+        "add_bitserial_unit_pipe K=4 W_BIT=2 DATA_FORMAT=1 SYMMETRIC=1 PIPE_STAGES=2");
+  DesignPoint pre;
+  pre.kind = DesignKind::kTablePrecompute;
+  pre.geometry.k = 2;  // one adder level: one cut at most
+  CHECK(max_pipeline_stages(pre) == 1);
+  pre.pipeline_stages = 1;
+  CHECK(rtl_text(pre) == "lut_table_precompute_pipe K=2 TABLE_FORMAT=0 SYMMETRIC=1 PIPE_STAGES=1");
+  pre.pipeline_stages = 2;
+  CHECK_THROWS_WITH(pre.validate(), Catch::Contains("pipeline_stages 2 outside [0, 1]"));
+  pre.pipeline_stages = kSmallestMeetingClock;
+  CHECK_NOTHROW(pre.validate());
+  pre.geometry.k = 4;
+  CHECK(max_pipeline_stages(pre) == kMaxPipelineStages);
+  CHECK(has_pipe_stages(DesignKind::kAddDotUnit));
+  CHECK(has_pipe_stages(DesignKind::kTablePrecompute));
+  CHECK_FALSE(has_pipe_stages(DesignKind::kLutPe));
 }
 
 TEST_CASE("pipeline_stages in a study file: one depth, an axis, smallest_meeting_clock",
@@ -146,7 +174,8 @@ TEST_CASE("pipeline_stages errors name the file, the key and the design", "[ppa]
                     Catch::Contains("study.yaml:3:") &&
                         Catch::Contains("tensor_cores[0].pipeline_stages") &&
                         Catch::Contains("mac_array M2N2K4 W2 fp16 pipe 1") &&
-                        Catch::Contains("only lut_array and mac_dot_unit have pipeline registers"));
+                        Catch::Contains("have pipeline registers (PIPE_STAGES), mac_array has "
+                                        "none"));
   CHECK_THROWS_WITH(plan_of(R"(study: ppa_tensor_core
 tensor_cores:
   - {name: LUT, design: lut_array, array: [1, 2, 4], pipeline_stages: [0, 1]}
@@ -197,4 +226,77 @@ TEST_CASE("smallest_meeting_clock pipelines the MAC baseline too (NanGate45)", "
   CHECK_FALSE(chosen.misses_clock());
   CHECK(chosen.sequential_area_um2 > depth0.sequential_area_um2);  // the root register
   CHECK(chosen.macs_per_cycle == depth0.macs_per_cycle);           // one vector per cycle
+}
+
+// The family studies (dot_units, weight_bits, group_size) take one study-level depth for
+// their designs with PIPE_STAGES; the LUT dot units stay unpipelined.
+TEST_CASE("pipeline_stages of the family studies: the designs with PIPE_STAGES take it",
+          "[ppa][studies]") {
+  const Plan dots = plan_of(R"(study: ppa_dot_units
+designs: [lut, mac, add]
+weight_bits: [2]
+activations: [int8]
+pipeline_stages: 1
+)");
+  REQUIRE(dots.rows.size() == 3);
+  CHECK(dots.rows[0].design.pipeline_stages == 0);  // lut_dot_unit: no PIPE_STAGES
+  CHECK(dots.rows[1].design.pipeline_stages == 1);
+  CHECK(dots.rows[2].design.label() == "add_bitserial_unit K4 W2 int8 full pipe 1");
+
+  const Plan groups = plan_of(R"(study: ppa_group_size
+group_sizes: [2, 4]
+activations: [fp16]
+pipeline_stages: smallest_meeting_clock
+)");
+  REQUIRE(groups.rows.size() == 4);
+  CHECK(groups.rows[0].design.pipeline_stages == 0);  // the dot unit
+  CHECK(groups.rows[1].design.pipeline_stages == kSmallestMeetingClock);
+  CHECK(groups.rows[3].design.kind == DesignKind::kTablePrecompute);
+
+  // K = 2 precompute has one adder level: depth 2 names the design.
+  CHECK_THROWS_WITH(plan_of(R"(study: ppa_group_size
+group_sizes: [2, 4]
+pipeline_stages: 2
+)"),
+                    Catch::Contains("study.yaml:3:") && Catch::Contains("pipeline_stages") &&
+                        Catch::Contains("lut_table_precompute K2") &&
+                        Catch::Contains("outside [0, 1]"));
+  CHECK_THROWS_WITH(plan_of(R"(study: ppa_dot_units
+pipeline_stages: [0, 1]
+)"),
+                    Catch::Contains("study.yaml:2:") && Catch::Contains("takes one depth"));
+}
+
+// An FP16 K3 precompute (two FP16 adders deep) misses 300 MHz combinational (measured
+// 175.9 MHz) and meets it with one cut (319.0 MHz); the INT8 ADD misses 600 MHz
+// unpipelined (530.0 MHz) and meets it with its plane sum registered (773.5 MHz); each
+// mapped for its clock.
+TEST_CASE("smallest_meeting_clock pipelines the precompute unit and the ADD baseline "
+          "(NanGate45)",
+          "[ppa][flow]") {
+  DesignPoint pre;
+  pre.kind = DesignKind::kTablePrecompute;
+  pre.geometry.k = 3;
+  const EvaluationOptions at300 = timing_only_nangate45(300);
+  const DesignPpa pre0 = evaluate_design(pre, at300);
+  CHECK(pre0.misses_clock());
+  CHECK(pre0.sequential_area_um2 == 0);
+  pre.pipeline_stages = kSmallestMeetingClock;
+  const DesignPpa pre_chosen = evaluate_design(pre, at300);
+  CHECK(pre_chosen.design.pipeline_stages == 1);
+  CHECK_FALSE(pre_chosen.misses_clock());
+  CHECK(pre_chosen.sequential_area_um2 > 0);  // the cut's registers are in the netlist
+
+  DesignPoint add;
+  add.kind = DesignKind::kAddDotUnit;
+  add.activation = DataType::kInt8;
+  const EvaluationOptions at600 = timing_only_nangate45(600);
+  const DesignPpa add0 = evaluate_design(add, at600);
+  CHECK(add0.misses_clock());
+  add.pipeline_stages = kSmallestMeetingClock;
+  const DesignPpa add_chosen = evaluate_design(add, at600);
+  CHECK(add_chosen.design.pipeline_stages == 1);
+  CHECK_FALSE(add_chosen.misses_clock());
+  CHECK(add_chosen.sequential_area_um2 > add0.sequential_area_um2);
+  CHECK(add_chosen.macs_per_cycle == add0.macs_per_cycle);  // one index per cycle
 }
