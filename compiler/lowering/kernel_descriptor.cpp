@@ -36,19 +36,31 @@ nlohmann::json tiling_json(const TileChoice& t) {
           {"search", search_json(t.search)}};
 }
 
+// Tables in registers: where the N sweep's weights and outputs are.
+nlohmann::json sweep_json(const WarpProgramLayout& l) {
+  return {{"weight_step_bytes", l.weight_step_bytes},
+          {"weights_offset_bytes", l.sweep_weights_offset},
+          {"weight_bytes_per_tile", l.sweep_weight_bytes},
+          {"outputs_offset_bytes", l.outputs_offset},
+          {"output_bytes_per_tile", l.output_bytes},
+          {"resident_tiles", l.resident_sweeps}};
+}
+
 nlohmann::json warp_json(const WarpProgramLayout& l) {
   const lmma::MatrixShape& in = l.instruction;
-  return {{"instruction", {{"m", in.m}, {"n", in.n}, {"k", in.k}}},
-          {"step_bytes", l.step_bytes},
-          {"resident_steps", l.resident_steps},
-          {"smem_bytes", l.smem_bytes()},
-          {"registers",
-           {{"a", l.a_registers},
-            {"t", l.t_registers},
-            {"w", l.w_registers},
-            {"d", l.d_registers},
-            {"total", l.registers()}}},
-          {"register_bytes", l.registers() * lmma::kWarpRegisterBytes}};
+  nlohmann::json j = {{"instruction", {{"m", in.m}, {"n", in.n}, {"k", in.k}}},
+                      {"step_bytes", l.step_bytes},
+                      {"resident_steps", l.resident_steps},
+                      {"smem_bytes", l.smem_bytes()},
+                      {"registers",
+                       {{"a", l.a_registers},
+                        {"t", l.t_registers},
+                        {"w", l.w_registers},
+                        {"d", l.d_registers},
+                        {"total", l.registers()}}},
+                      {"register_bytes", l.registers() * lmma::kWarpRegisterBytes}};
+  if (l.resident_sweeps > 0) j["n_sweep"] = sweep_json(l);
+  return j;
 }
 
 }  // namespace

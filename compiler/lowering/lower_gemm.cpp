@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "compiler/program/operand_layout.hpp"
 #include "core/specs/hardware_datapath.hpp"
 
 namespace lutsim::compiler {
@@ -34,6 +35,21 @@ LutGemmConfig datapath_of(const ir::Node& n, const HardwareSpec& hw) {
   return dp;
 }
 
+// The tiling's registers are what its search counted against the register
+// file (warp_registers); a program using others would run a tiling the model
+// did not time.
+void require_counted_registers(const std::string& gemm, const TileChoice& tile,
+                               const WarpProgramLayout& l) {
+  const std::int64_t warps =
+      static_cast<std::int64_t>(tile.cta_m / tile.warp_m) * (tile.cta_n / tile.warp_n);
+  const std::int64_t bytes = warps * l.registers() * lmma::kWarpRegisterBytes;
+  if (bytes != tile.register_bytes_per_cta) {
+    throw std::invalid_argument("lowering: '" + gemm + "': the warp programs of a CTA use " +
+                                std::to_string(bytes) + " register bytes, the tiling counted " +
+                                std::to_string(tile.register_bytes_per_cta));
+  }
+}
+
 }  // namespace
 
 LoweringTarget lowering_target(const HardwareSpec& hw) {
@@ -45,11 +61,6 @@ LoweringTarget lowering_target(const HardwareSpec& hw) {
 
 LoweredGemm lower_lut_gemm(const LutGemm& gemm, const TileChoice& tile,
                            const LoweringTarget& target) {
-  if (tile.residency != TableResidency::kSharedMemory) {
-    throw std::invalid_argument("lowering: '" + gemm.name + "': table residency " +
-                                to_string(tile.residency) +
-                                " is not lowered (tables are staged through shared memory)");
-  }
   if (tile.table_format != gemm.datapath.table_format) {
     throw std::invalid_argument("lowering: '" + gemm.name + "': the tiling stores tables in " +
                                 std::string(to_string(tile.table_format)) +
@@ -66,17 +77,20 @@ LoweredGemm lower_lut_gemm(const LutGemm& gemm, const TileChoice& tile,
   s.arrays = target.arrays;
   s.smem_bytes = target.smem_bytes;
   s.tables = gemm.tables;
+  s.residency = tile.residency;
+  s.n_sweep = tile.n_sweep;
   LoweredGemm out;
   try {
     out.warp = warp_tile_program(s);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("lowering: '" + gemm.name + "': " + e.what());
   }
+  require_counted_registers(gemm.name, tile, out.warp.layout);
   KernelDescriptor& d = out.kernel;
   d.gemm = gemm.name;
   d.dims = gemm.dims;
   d.grid_m = ceil_div(gemm.dims.m, tile.cta_m);
-  d.grid_n = ceil_div(gemm.dims.n, tile.cta_n);
+  d.grid_n = ceil_div(gemm.dims.n, static_cast<std::int64_t>(tile.cta_n) * tile.n_sweep);
   d.tiling = tile;
   d.datapath = gemm.datapath;
   d.tables = gemm.tables;
@@ -113,9 +127,10 @@ LoweredGemm lower_lut_linear(const ir::Graph& graph, ir::NodeId id, const Hardwa
   const LoweringTarget target = lowering_target(hw);
   // A TileQuery searches every candidate by default (full_search): the lowering
   // report shows the whole search.
-  const TileChoice tile =
-      tiler.choose({g.name, g.dims, g.datapath.weight_bits, g.datapath.activation, target.array.m,
-                    target.array.n, target.array.k, g.datapath.table_format});
+  TileQuery query{g.name,         g.dims,         g.datapath.weight_bits, g.datapath.activation,
+                  target.array.m, target.array.n, target.array.k,         g.datapath.table_format};
+  query.tables = g.tables;
+  const TileChoice tile = tiler.choose(query);
   return lower_lut_gemm(g, tile, target);
 }
 

@@ -43,9 +43,11 @@ struct LoweredGemm {
 };
 
 // `gemm` under the tiling `tile`: the warp program of one warp tile over one
-// CTA's K slice. Throws std::invalid_argument naming the GEMM when the tile
-// does not lower (table residency in registers; a warp tile that does not map
-// onto the array or whole registers: warp_tile_program's errors).
+// CTA's K slice (tables in registers: over the tiling's N sweep). Throws
+// std::invalid_argument naming the GEMM when the tile does not lower (a warp
+// tile that does not map onto the array or whole registers:
+// warp_tile_program's errors; a program whose registers are not the tiling's
+// register_bytes_per_cta).
 LoweredGemm lower_lut_gemm(const LutGemm& gemm, const TileChoice& tile,
                            const LoweringTarget& target);
 

@@ -35,9 +35,27 @@ std::string search_text(const TileChoice& t) {
   return "search (" + std::string(s.exhaustive ? "exhaustive" : "pruned") + ", " +
          std::to_string(s.legal) + " legal tilings, " + std::to_string(s.lowerable) +
          " lowerable): chosen " + microseconds(t.time_s) + " (" + t.bound + "-bound), best legal " +
-         microseconds(s.best_legal.time_s) + " (" + s.best_legal.bound + "-bound: " +
-         s.best_legal.tiling + "), worst legal " + microseconds(s.worst_legal.time_s) + " (" +
-         s.worst_legal.bound + "-bound)";
+         microseconds(s.best_legal.time_s) + " (" + s.best_legal.bound +
+         "-bound: " + s.best_legal.tiling + "), worst legal " + microseconds(s.worst_legal.time_s) +
+         " (" + s.worst_legal.bound + "-bound)";
+}
+
+// Where the program expects its operands in shared memory.
+std::string smem_layout_text(const KernelDescriptor& d) {
+  const WarpProgramLayout& w = d.warp;
+  const std::string first = d.tables == TableSource::kLutpre ? "activations" : "tables";
+  if (d.tiling.residency == TableResidency::kSharedMemory) {
+    return "# shared memory: K step s at s x " + std::to_string(w.step_bytes) + ": " + first +
+           " at +0, weights at +" + std::to_string(w.weights_offset) + "; " +
+           std::to_string(w.resident_steps) + " steps resident\n";
+  }
+  return "# shared memory: the K slice's " + first + " at 0, K step s at s x " +
+         std::to_string(w.step_bytes) + "; N sweep tile j's weights at " +
+         std::to_string(w.sweep_weights_offset) + " + j x " + std::to_string(w.sweep_weight_bytes) +
+         " (K step s at + s x " + std::to_string(w.weight_step_bytes) + "), its outputs at " +
+         std::to_string(w.outputs_offset) + " + j x " + std::to_string(w.output_bytes) + "; " +
+         std::to_string(w.resident_sweeps) + " of " + std::to_string(d.tiling.n_sweep) +
+         " sweep tiles resident\n";
 }
 
 }  // namespace
@@ -51,14 +69,10 @@ nlohmann::json to_json(const GemmLowering& l) {
 
 std::string program_text(const LoweredGemm& l) {
   const KernelDescriptor& d = l.kernel;
-  const WarpProgramLayout& w = d.warp;
-  const std::string first = d.tables == TableSource::kLutpre ? "activations" : "tables";
   return "# " + d.gemm + ": " + dims_text(d.dims) + ", " + std::to_string(d.datapath.weight_bits) +
          "-bit weights, " + std::string(to_string(d.datapath.activation)) + " activations\n" +
-         "# " + tile_text(d) + "\n# " + search_text(d.tiling) + "\n# " + tables_text(d) + "\n# shared memory: K step s at s x " +
-         std::to_string(w.step_bytes) + ": " + first + " at +0, weights at +" +
-         std::to_string(w.weights_offset) + "; " + std::to_string(w.resident_steps) +
-         " steps resident\n" + lmma::print_program(l.warp.program);
+         "# " + tile_text(d) + "\n# " + search_text(d.tiling) + "\n# " + tables_text(d) + "\n" +
+         smem_layout_text(d) + lmma::print_program(l.warp.program);
 }
 
 std::string summary_line(const GemmLowering& l) {

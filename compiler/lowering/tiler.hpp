@@ -6,9 +6,11 @@
 // a simulator.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "compiler/ir/node.hpp"
+#include "compiler/lowering/table_placement.hpp"
 #include "core/lut/lut_config.hpp"
 #include "core/numerics/data_type.hpp"
 
@@ -32,9 +34,11 @@ struct TileQuery {
   // them in the datapath's exact format; INT8-quantized entries, which lose
   // precision, only when the plan quantized them.
   TableEntryFormat table_format = TableEntryFormat::kFp16;
-  // Whether the lowering emits tables held in registers (it does not yet:
-  // its warp programs stage every K step's tables through shared memory).
-  bool register_tables_lowered = false;
+  // Where the warp's tables come from: with lutpre the warp also holds
+  // activation buffers, which the register count includes.
+  TableSource tables = TableSource::kSharedMemory;
+  // Only tilings of this residency (none: either, whichever is fastest).
+  std::optional<TableResidency> residency = std::nullopt;
   // Whether every candidate is estimated, so that the choice's search summary
   // holds every legal and lowerable tiling and the slowest legal one (what
   // lutsim compile shows). false: a search that skips the candidates that
@@ -42,13 +46,6 @@ struct TileQuery {
   // the counts of the tilings estimated, no slowest; summary not exhaustive).
   bool full_search = true;
 };
-
-// Where each K step's tables live while the lmmas read them.
-enum class TableResidency {
-  kSharedMemory,  // staged through shared memory per K step, loaded into registers per step
-  kRegisters,     // held in registers for the whole K slice over n_sweep N tiles (not lowered yet)
-};
-const char* to_string(TableResidency r);  // "shared_memory", "registers"
 
 // One legal tiling the search priced.
 struct TileCost {
@@ -60,9 +57,9 @@ struct TileCost {
 // What the search looked at: how many legal tilings, over which space, and
 // the fastest and slowest of them (whether lowerable or not).
 struct TileSearchSummary {
-  bool exhaustive = true;             // every candidate estimated (no pruning)
-  std::int64_t legal = 0;             // legal tilings estimated, every entry format
-  std::int64_t lowerable = 0;         // of those, the ones the query allows
+  bool exhaustive = true;      // every candidate estimated (no pruning)
+  std::int64_t legal = 0;      // legal tilings estimated, every entry format
+  std::int64_t lowerable = 0;  // of those, the ones the query allows
   TileCost best_legal, worst_legal;
 };
 

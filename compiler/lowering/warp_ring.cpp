@@ -8,7 +8,42 @@
 namespace lutsim::compiler {
 namespace {
 
-void append(Statements& out, Statements more) {
+// Chunk loads of every operand of a step into buffer `buf`.
+Statements loads(const WarpRing& w, int buf, const StepBase& step) {
+  Statements out;
+  for (const StepOperand& o : w.operands)
+    append_statements(out, chunk_accesses(w.load, o, buf, step));
+  return out;
+}
+
+// The steps [0, steps) of a ring: step 0's loads, then pairs of steps with
+// the loads of the next step interleaved with the compute of this one.
+Statements ring_steps(const WarpRing& w, std::int64_t steps) {
+  Statements out = loads(w, 0, {{0, ""}});
+  const std::int64_t pairs = (steps - 1) / 2;
+  if (pairs > 0) {
+    lmma::Repeat r{pairs, "i", {}, 0};
+    append_statements(
+        r.body,
+        interleave(w.compute(0), loads(w, 1, {{w.step_bytes, ""}, {2 * w.step_bytes, "i"}})));
+    append_statements(
+        r.body,
+        interleave(w.compute(1), loads(w, 0, {{2 * w.step_bytes, ""}, {2 * w.step_bytes, "i"}})));
+    out.push_back(std::move(r));
+  }
+  if (steps % 2 == 0) {
+    append_statements(out,
+                      interleave(w.compute(0), loads(w, 1, {{(steps - 1) * w.step_bytes, ""}})));
+    append_statements(out, w.compute(1));
+  } else {
+    append_statements(out, w.compute(0));
+  }
+  return out;
+}
+
+}  // namespace
+
+void append_statements(Statements& out, Statements more) {
   for (auto& s : more) out.push_back(std::move(s));
 }
 
@@ -21,57 +56,29 @@ Statements interleave(Statements first, Statements second) {
   return out;
 }
 
-// Chunk loads (each lane 16 bytes at 16 x lane) of every operand of a step
-// into buffer `buf`, 4 registers a chunk.
-Statements loads(const WarpRing& w, int buf, const StepBase& step) {
+Statements chunk_accesses(lmma::Opcode op, const StepOperand& o, int buf, const StepBase& base) {
   Statements out;
-  for (const StepOperand& o : w.operands) {
-    for (std::int64_t chunk = 0; chunk * kChunkBytes < o.bytes; ++chunk) {
-      lmma::Instruction in;
-      in.opcode = w.load;
-      if (w.load == lmma::Opcode::kLdmatrix) {
-        in.matrices = 4;
-      } else {
-        in.access_bytes = 16;
-      }
-      in.registers = {lmma::Register{
-          o.cls, buf * o.buffer_registers +
-                     static_cast<int>(chunk * kChunkBytes / lmma::kWarpRegisterBytes)}};
-      lmma::Address a;
-      const std::int64_t constant = step[0].coefficient + o.offset + chunk * kChunkBytes;
-      if (constant != 0) a.terms.push_back({constant, ""});
-      for (std::size_t i = 1; i < step.size(); ++i) a.terms.push_back(step[i]);
-      a.terms.push_back({16, "lane"});
-      in.address = a;
-      out.push_back(in);
+  for (std::int64_t chunk = 0; chunk * kChunkBytes < o.bytes; ++chunk) {
+    lmma::Instruction in;
+    in.opcode = op;
+    if (op == lmma::Opcode::kLdmatrix) {
+      in.matrices = 4;
+    } else {
+      in.access_bytes = 16;
     }
+    in.registers = {lmma::Register{
+        o.cls, buf * o.buffer_registers +
+                   static_cast<int>(chunk * kChunkBytes / lmma::kWarpRegisterBytes)}};
+    lmma::Address a;
+    const std::int64_t constant = base[0].coefficient + o.offset + chunk * kChunkBytes;
+    if (constant != 0) a.terms.push_back({constant, ""});
+    for (std::size_t i = 1; i < base.size(); ++i) a.terms.push_back(base[i]);
+    a.terms.push_back({16, "lane"});
+    in.address = a;
+    out.push_back(in);
   }
   return out;
 }
-
-// The steps [0, steps) of a ring: step 0's loads, then pairs of steps with
-// the loads of the next step interleaved with the compute of this one.
-Statements ring_steps(const WarpRing& w, std::int64_t steps) {
-  Statements out = loads(w, 0, {{0, ""}});
-  const std::int64_t pairs = (steps - 1) / 2;
-  if (pairs > 0) {
-    lmma::Repeat r{pairs, "i", {}, 0};
-    append(r.body,
-           interleave(w.compute(0), loads(w, 1, {{w.step_bytes, ""}, {2 * w.step_bytes, "i"}})));
-    append(r.body, interleave(w.compute(1),
-                              loads(w, 0, {{2 * w.step_bytes, ""}, {2 * w.step_bytes, "i"}})));
-    out.push_back(std::move(r));
-  }
-  if (steps % 2 == 0) {
-    append(out, interleave(w.compute(0), loads(w, 1, {{(steps - 1) * w.step_bytes, ""}})));
-    append(out, w.compute(1));
-  } else {
-    append(out, w.compute(0));
-  }
-  return out;
-}
-
-}  // namespace
 
 std::int64_t round_up(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b * b;
@@ -107,7 +114,7 @@ Statements k_loop(const WarpRing& ring, std::int64_t k_steps, std::int64_t resid
   } else {
     out.push_back(lmma::Repeat{rings, "", ring_steps(ring, resident), 0});
   }
-  if (rest > 0) append(out, ring_steps(ring, rest));
+  if (rest > 0) append_statements(out, ring_steps(ring, rest));
   return out;
 }
 

@@ -50,6 +50,15 @@ Statements k_loop(const WarpRing& ring, std::int64_t k_steps, std::int64_t resid
 
 std::int64_t round_up(std::int64_t a, std::int64_t b);
 
+// Chunk accesses of operand `o` by `op` (ld.shared and ldmatrix: into
+// registers, st.shared: from them), registers buf x o.buffer_registers on,
+// 4 a chunk; lane l's 16 bytes at base + o.offset + 512 x chunk + 16 l.
+Statements chunk_accesses(lmma::Opcode op, const StepOperand& o, int buf, const StepBase& base);
+
+// first[0], second[0], first[1], ...: loads between compute instructions.
+Statements interleave(Statements first, Statements second);
+void append_statements(Statements& out, Statements more);
+
 // Throws std::invalid_argument("warp program: " + message) unless ok.
 void require_warp(bool ok, const std::string& message);
 

@@ -138,7 +138,7 @@ GemmKernel lut_kernel(const HardwareSpec& hw, int weight_bits, DataType act,
   k.c_bytes_per_elem = 2.0;
   k.macs_per_cycle_per_sm =
       static_cast<double>(hw.tensor_cores_per_sm) * l.one_bit_lookups_per_cycle() / weight_bits;
-  k.a_reg_bytes_per_row_k = table_bytes_per_act;
+  k.datapath = datapath;
   k.table_format = datapath.table_format;
   k.lookups_per_mac = static_cast<double>(weight_bits) / l.geometry.k;
   k.k_multiple = l.geometry.k;

@@ -40,7 +40,11 @@ struct GemmKernel {
   int warp_m_multiple = 0;
   int warp_n_multiple = 0;
   bool register_tables = false;        // may hold its tables in registers (TablePlacement)
-  double a_reg_bytes_per_row_k = 0.0;  // operand fragments held in registers (LUT tables)
+  // lut: the datapath (table entries as stored) and whether each warp builds
+  // its tables with lutpre (activation buffers): its warps' registers are
+  // what the compiler's lowering allocates (compiler::warp_registers).
+  LutGemmConfig datapath;
+  bool lutpre_in_warp = false;
   // What the units execute, for the kernel's ActionCounts:
   DataType mma_type = DataType::kFp16;  // dense, dequant: operand type of the MMAs
   TableEntryFormat table_format = TableEntryFormat::kFp16;  // lut: entries looked up

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "compiler/lowering/warp_program.hpp"
+#include "compiler/program/operand_layout.hpp"
 #include "sim/tile/unaligned_fallback.hpp"
 
 namespace lutsim {
@@ -175,14 +177,32 @@ void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
   e.time_s = t.time_s + (e.tiling.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
 }
 
+// A LUT warp's registers as the compiler's lowering allocates them: the
+// accumulators, two K steps' buffers of weights and of tables (the whole K
+// slice's tables when they stay in registers) and, with lutpre in the warp,
+// of activations.
+double lut_warp_register_bytes(const GemmKernel& k, const Tiling& tl, const WarpTile& w,
+                               std::int64_t k_slice) {
+  compiler::WarpTileSpec spec;
+  spec.warp_m = w.m;
+  spec.warp_n = w.n;
+  spec.k_step = k_step(tl.tile, k);
+  spec.k_steps = ceil_div(k_slice, spec.k_step);
+  spec.datapath = k.datapath;
+  spec.tables =
+      k.lutpre_in_warp ? compiler::TableSource::kLutpre : compiler::TableSource::kSharedMemory;
+  spec.residency = tl.tables == TablePlacement::kRegisters
+                       ? compiler::TableResidency::kRegisters
+                       : compiler::TableResidency::kSharedMemory;
+  return static_cast<double>(compiler::warp_registers(spec).registers()) * lmma::kWarpRegisterBytes;
+}
+
 }  // namespace
 
 double register_bytes_per_warp(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
   const WarpTile w = warp_tile(k, tl);
-  const double table_k = tl.tables == TablePlacement::kRegisters
-                             ? static_cast<double>(k_slice)
-                             : 2.0 * k_step(tl.tile, k);  // double-buffered fragments
-  return static_cast<double>(w.m) * w.n * k.acc_bytes + w.m * table_k * k.a_reg_bytes_per_row_k;
+  if (k.family == KernelFamily::kLut) return lut_warp_register_bytes(k, tl, w, k_slice);
+  return static_cast<double>(w.m) * w.n * k.acc_bytes;
 }
 
 double register_bytes_per_cta(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {

@@ -39,6 +39,11 @@ void merge(Found& f, const GemmKernel& kernel, const GemmShape& shape, const Gem
   }
 }
 
+compiler::TableResidency residency_of(const Tiling& t) {
+  return t.tables == TablePlacement::kRegisters ? compiler::TableResidency::kRegisters
+                                                : compiler::TableResidency::kSharedMemory;
+}
+
 }  // namespace
 
 compiler::TileChoice tile_choice(const GemmKernel& kernel, const GemmShape& shape,
@@ -60,9 +65,7 @@ compiler::TileChoice tile_choice(const GemmKernel& kernel, const GemmShape& shap
   c.k_steps = k_steps_per_cta(kernel, shape, e.tiling);
   c.smem_bytes_per_cta = std::llround(smem_bytes_per_cta(t, kernel));
   c.register_bytes_per_cta = std::llround(register_bytes_per_cta(kernel, e.tiling, k_slice));
-  c.residency = e.tiling.tables == TablePlacement::kRegisters
-                    ? compiler::TableResidency::kRegisters
-                    : compiler::TableResidency::kSharedMemory;
+  c.residency = residency_of(e.tiling);
   c.n_sweep = e.tiling.n_sweep;
   c.table_format = kernel.table_format;
   c.bound = std::string(to_string(e.bound));
@@ -74,7 +77,7 @@ bool lowerable(const GemmKernel& kernel, const Tiling& tiling, const compiler::T
   const WarpTile w = warp_tile(kernel, tiling);
   return w.m % q.warp_m_multiple == 0 && w.n % q.warp_n_multiple == 0 &&
          (tiling.tile.bk * kernel.k_step_multiplier) % q.k_step_multiple == 0 &&
-         (tiling.tables == TablePlacement::kSharedMemory || q.register_tables_lowered);
+         (!q.residency || *q.residency == residency_of(tiling));
 }
 
 std::vector<TableEntryFormat> searched_table_formats(const HardwareSpec& hw,
@@ -96,7 +99,8 @@ compiler::TileChoice TileModelTiler::choose(const compiler::TileQuery& q) const 
   try {
     Found found;
     for (const TableEntryFormat f : searched_table_formats(hw_, q)) {
-      const GemmKernel kernel = lut_kernel(hw_, q.weight_bits, q.activation, f);
+      GemmKernel kernel = lut_kernel(hw_, q.weight_bits, q.activation, f);
+      kernel.lutpre_in_warp = q.tables == compiler::TableSource::kLutpre;
       const auto allowed = [&](const Tiling& t) { return lowerable(kernel, t, q); };
       const SearchExtent extent = q.full_search ? SearchExtent::kFull : SearchExtent::kFastest;
       merge(found, kernel, shape, search_gemm(hw_, kernel, shape, allowed, extent));

@@ -25,7 +25,8 @@ compiler::TileChoice tile_choice(const GemmKernel& kernel, const GemmShape& shap
                                  const GemmEstimate& e);
 
 // Whether the lowering can emit `tiling` of `kernel` as `query` says: warp
-// tiles and K steps of its multiples, tables in registers only when lowered.
+// tiles and K steps of its multiples, tables where the query's residency
+// says (either when it names none).
 bool lowerable(const GemmKernel& kernel, const Tiling& tiling, const compiler::TileQuery& query);
 
 // The table entry formats the search may store `query`'s tables in on `hw`:

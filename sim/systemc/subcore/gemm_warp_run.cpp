@@ -26,7 +26,7 @@ SubCoreResult run_checked(const SubCoreConfig& config, const compiler::WarpProgr
   SubCore core(config, p.program);
   write_warp_operands(p, problem.x, problem.w, core.shared_memory());
   drive(core);
-  if (read_warp_accumulators(p, core.registers()) !=
+  if (read_warp_accumulators(p, core.registers(), core.shared_memory()) !=
       lut_mpgemm(problem.x, problem.w, s.datapath).accumulators) {
     throw std::logic_error("the sub-core's accumulators differ from lut_mpgemm's");
   }
@@ -83,6 +83,7 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
   query.warp_m_multiple = target.array.m;
   query.warp_n_multiple = target.array.n;
   query.k_step_multiple = target.array.k;
+  query.residency = compiler::TableResidency::kSharedMemory;
   const GemmEstimate e =
       best_gemm(hw, kernel, shape, [&](const Tiling& t) { return lowerable(kernel, t, query); });
   if (estimate) *estimate = e;

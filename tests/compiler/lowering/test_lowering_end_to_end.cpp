@@ -13,7 +13,9 @@
 #include "compiler/lowering/lower_gemm.hpp"
 #include "compiler/lowering/lowering_report.hpp"
 #include "compiler/passes/pass_manager.hpp"
+#include "compiler/program/operand_layout.hpp"
 #include "compiler/program/program_parser.hpp"
+#include "compiler/program/program_printer.hpp"
 #include "core/lut/dequant_gemm.hpp"
 #include "core/lut/lut_mpgemm.hpp"
 #include "core/lut/random_problem.hpp"
@@ -98,31 +100,74 @@ QuantizedWeights weight_block(const QuantizedWeights& w, int n0, int k0, int row
   return out;
 }
 
+// The tile model's tiler, allowed only tilings of one table residency (the
+// lowering takes whichever is fastest; a test of register residency needs
+// GEMMs tiled with it).
+class ResidencyTiler : public Tiler {
+ public:
+  ResidencyTiler(const HardwareSpec& hw, TableResidency r) : tiler_(hw), residency_(r) {}
+  TileChoice choose(const TileQuery& query) const override {
+    TileQuery q = query;
+    q.residency = residency_;
+    return tiler_.choose(q);
+  }
+
+ private:
+  TileModelTiler tiler_;
+  TableResidency residency_;
+};
+
 struct Case {
   DataType act;
   int bits;
   std::uint64_t seed;
   bool fused;
+  TableResidency residency = TableResidency::kSharedMemory;
 };
+
+bool registers(const Case& c) {
+  return c.residency == TableResidency::kRegisters;
+}
+
+// Register residency sweeps at least two N tiles of a CTA: N a multiple of
+// 64 in [128, 320].
+ir::GemmDims case_dims(const Case& c) {
+  ir::GemmDims d = random_dims(c.seed * 100 + c.bits * 10 + static_cast<int>(c.act));
+  if (registers(c)) d.n = 64 * (2 + static_cast<std::int64_t>(d.n) % 4);
+  return d;
+}
 
 std::string describe(const Case& c, const ir::GemmDims& d) {
   return std::string(to_string(c.act)) + " w" + std::to_string(c.bits) + " seed " +
-         std::to_string(c.seed) + (c.fused ? " fused" : " lutpre") + " GEMM " +
-         std::to_string(d.m) + "x" + std::to_string(d.n) + "x" + std::to_string(d.k);
+         std::to_string(c.seed) + (c.fused ? " fused" : " lutpre") +
+         (registers(c) ? " tables in registers" : "") + " GEMM " + std::to_string(d.m) + "x" +
+         std::to_string(d.n) + "x" + std::to_string(d.k);
 }
 
 // Runs every warp tile of the lowered GEMM on the sub-core and compares.
 // Returns the warp tiles run.
 int check_case(const HardwareSpec& hw, const Case& c) {
-  const ir::GemmDims d = random_dims(c.seed * 100 + c.bits * 10 + static_cast<int>(c.act));
+  const ir::GemmDims d = case_dims(c);
   INFO(describe(c, d));
   ir::Graph g = one_linear(d, c.bits, c.act, c.fused);
   run_passes(g, kDefaultPasses, pass_context(hw));
-  const LoweredGemm l = lower_lut_linear(g, *g.find("lin"), hw, TileModelTiler(hw));
+  const LoweredGemm l = lower_lut_linear(g, *g.find("lin"), hw, ResidencyTiler(hw, c.residency));
   REQUIRE(l.kernel.tables == (c.fused ? TableSource::kSharedMemory : TableSource::kLutpre));
   REQUIRE(l.kernel.table_writer == (c.fused ? "norm" : "x.precompute"));
   const WarpTileSpec& s = l.warp.spec;
+  INFO(tiling_text(l.kernel.tiling));
+  REQUIRE(s.residency == c.residency);
   REQUIRE(l.warp.layout.resident_steps == s.k_steps);
+  if (registers(c)) {
+    REQUIRE(s.n_sweep >= 2);
+    REQUIRE(l.warp.layout.resident_sweeps == s.n_sweep);
+  }
+  REQUIRE(lmma::parse_program(lmma::print_program(l.warp.program), "lin.lmma") == l.warp.program);
+  // The lowering's registers are the ones the tiling search counted.
+  const int warps = (l.kernel.tiling.cta_m / s.warp_m) * (l.kernel.tiling.cta_n / s.warp_n);
+  CHECK(static_cast<std::int64_t>(l.warp.layout.registers()) * lmma::kWarpRegisterBytes * warps ==
+        l.kernel.tiling.register_bytes_per_cta);
+  const int columns = s.warp_n * s.n_sweep;  // a warp's output columns
   MpGemmProblem p = make_random_problem({.m = static_cast<int>(d.m),
                                          .n = static_cast<int>(d.n),
                                          .k = static_cast<int>(d.k),
@@ -138,14 +183,15 @@ int check_case(const HardwareSpec& hw, const Case& c) {
   int tiles = 0;
   for (std::int64_t k0 = 0; k0 < d.k; k0 += slice) {
     for (std::int64_t m0 = 0; m0 < d.m; m0 += s.warp_m) {
-      for (std::int64_t n0 = 0; n0 < d.n; n0 += s.warp_n) {
+      for (std::int64_t n0 = 0; n0 < d.n; n0 += columns) {
         const Matrix x = block(p.x, m0, k0, s.warp_m, slice);
         const QuantizedWeights w = weight_block(p.w, static_cast<int>(n0), static_cast<int>(k0),
-                                                s.warp_n, static_cast<int>(slice));
+                                                columns, static_cast<int>(slice));
         systemc::SubCore core(config, l.warp.program);
         systemc::write_warp_operands(l.warp, x, w, core.shared_memory());
         core.run();
-        const Matrix got = systemc::read_warp_accumulators(l.warp, core.registers());
+        const Matrix got =
+            systemc::read_warp_accumulators(l.warp, core.registers(), core.shared_memory());
         INFO("warp tile at row " << m0 << ", column " << n0 << ", K " << k0);
         REQUIRE(got == lut_mpgemm(x, w, s.datapath).accumulators);
         if (integer_valued) {
@@ -175,6 +221,24 @@ TEST_CASE("lowering end to end: one warp program per activation type and weight 
   CHECK(tiles >= 4 * 4);
 }
 
+// Tables held in registers over an N sweep: the tables of the warp's K slice
+// loaded (fused) or built by lutpre once, every sweep tile's accumulators
+// loaded from shared memory and stored back.
+TEST_CASE("lowering end to end: tables held in registers over an N sweep, bit-exact",
+          "[compiler][lowering]") {
+  const HardwareSpec hw = a100_lut();
+  int tiles = 0;
+  for (const DataType act :
+       {DataType::kFp16, DataType::kFp8E4M3, DataType::kFp8E5M2, DataType::kInt8}) {
+    for (int bits = 1; bits <= 4; ++bits) {
+      for (const bool fused : {true, false}) {
+        tiles += check_case(hw, {act, bits, 1, fused, TableResidency::kRegisters});
+      }
+    }
+  }
+  CHECK(tiles >= 4 * 4 * 2);
+}
+
 TEST_CASE("lowering end to end: the sub-core runs the compiler's warp programs bit-exact",
           "[compiler][lowering][exhaustive]") {
   const HardwareSpec hw = a100_lut();
@@ -185,14 +249,17 @@ TEST_CASE("lowering end to end: the sub-core runs the compiler's warp programs b
        {DataType::kFp16, DataType::kFp8E4M3, DataType::kFp8E5M2, DataType::kInt8}) {
     for (int bits = 1; bits <= 4; ++bits) {
       for (const std::uint64_t seed : {1, 2, 3}) {
-        for (const bool fused : {true, false}) tiles += check_case(hw, {act, bits, seed, fused});
+        for (const bool fused : {true, false}) {
+          tiles += check_case(hw, {act, bits, seed, fused});
+          tiles += check_case(hw, {act, bits, seed + 10, fused, TableResidency::kRegisters});
+        }
       }
       // LUT tensor cores of INT8 table entries, one FP16 scale per table
       // (INT8 activations keep their exact integer tables).
       tiles += check_case(q8, {act, bits, 4, bits % 2 == 0});
     }
   }
-  CHECK(tiles >= 4 * 4 * (3 * 2 + 1));
+  CHECK(tiles >= 4 * 4 * (3 * 2 * 2 + 1));
 }
 
 TEST_CASE("lowering: what the LUT path cannot run is refused by name", "[compiler][lowering]") {
@@ -222,12 +289,22 @@ TEST_CASE("lowering: what the LUT path cannot run is refused by name", "[compile
   CHECK_THROWS_WITH(lower_lut_linear(q8, *q8.find("lin"), hw, TileModelTiler(hw)),
                     Catch::Contains("'lin': tables of int8_quantized entries: the LUT tensor "
                                     "cores of A100-LUT-4X look up fp16 entries"));
-  // Tables held in registers are a residency the lowering does not emit.
+  // A tiling whose registers are not the ones the lowering allocates (here
+  // tables in registers over an N sweep the search did not count) is refused.
   const LutGemm gemm = lut_gemm_of(fp16, *fp16.find("lin"), hw);
   TileChoice tile = TileModelTiler(hw).choose({"lin", d, 2, DataType::kFp16});
+  REQUIRE(tile.residency == TableResidency::kSharedMemory);
+  CHECK_NOTHROW(lower_lut_gemm(gemm, tile, lowering_target(hw)));
   tile.residency = TableResidency::kRegisters;
+  tile.n_sweep = 2;
   CHECK_THROWS_WITH(lower_lut_gemm(gemm, tile, lowering_target(hw)),
-                    Catch::Contains("'lin': table residency registers is not lowered"));
+                    Catch::Contains("'lin': the warp programs of a CTA use ") &&
+                        Catch::Contains("register bytes, the tiling counted " +
+                                        std::to_string(tile.register_bytes_per_cta)));
+  // An N sweep needs tables held in registers.
+  tile.residency = TableResidency::kSharedMemory;
+  CHECK_THROWS_WITH(lower_lut_gemm(gemm, tile, lowering_target(hw)),
+                    Catch::Contains("an N sweep of 2 tiles needs tables held in registers"));
 }
 
 }  // namespace lutsim::compiler

@@ -62,7 +62,7 @@ TEST_CASE("sub-core: a generated warp program is bit-exact with lut_mpgemm", "[s
     SubCore core(config, p.program);
     write_warp_operands(p, problem.x, problem.w, core.shared_memory());
     core.run();
-    const Matrix got = read_warp_accumulators(p, core.registers());
+    const Matrix got = read_warp_accumulators(p, core.registers(), core.shared_memory());
     const Matrix want = lut_mpgemm(problem.x, problem.w, s.datapath).accumulators;
     for (int m = 0; m < 4; ++m) {
       for (int n = 0; n < 128; ++n) {

@@ -3,7 +3,6 @@
 // tables win where they fit and are refused where they do not, and a lossy
 // entry format is searched only where the plan quantized the tables.
 #include <catch2/catch.hpp>
-
 #include <limits>
 #include <optional>
 
@@ -92,9 +91,10 @@ TEST_CASE("every legal LUT tiling fits the SM and the warp, and the search picks
   }
 }
 
-TEST_CASE("register-resident tables win where L2 bounds the GEMM and they fit beside the "
-          "accumulators",
-          "[tile][tiling_search]") {
+TEST_CASE(
+    "register-resident tables win where L2 bounds the GEMM and they fit beside the "
+    "accumulators",
+    "[tile][tiling_search]") {
   // The committed LUT GPUs feed L2 at 3.5 times their DRAM rate: there the
   // tables' L2 re-reads do not bound a GEMM whose K slice fits a warp's
   // registers (below). With a sixteenth of A100-LUT-4X's L2 bandwidth they do,
@@ -117,15 +117,19 @@ TEST_CASE("register-resident tables of a long K slice do not fit a warp's regist
           "[tile][tiling_search]") {
   const HardwareSpec hw = committed_hardware("a100_lut_4x");
   const GemmKernel k = lut_kernel(hw, 2, DataType::kFp16);
-  // 16 rows x 8192 K x 4 bytes of tables per activation: 512 KiB for one warp.
-  const Tiling whole_k{{16, 512, 32, 3}, 1, Multicast::kNone, TileSchedule::kDataParallel,
-                       {16, 128}, TablePlacement::kRegisters, 2};
-  CHECK(register_bytes_per_warp(k, whole_k, 8192) == 16.0 * 128 * 4 + 16.0 * 8192 * 4);
+  // 16 rows x 8192 K x 4 bytes of tables per activation: 512 KiB for one warp,
+  // beside its accumulators and two K steps (of 32) of 128 x 2-bit weights: the
+  // registers the lowering allocates (compiler::warp_registers).
+  const Tiling whole_k{
+      {16, 512, 32, 3},           1, Multicast::kNone, TileSchedule::kDataParallel, {16, 128},
+      TablePlacement::kRegisters, 2};
+  const double weights = 2.0 * 128 * 32 * 2 / 8;
+  CHECK(register_bytes_per_warp(k, whole_k, 8192) == 16.0 * 128 * 4 + 16.0 * 8192 * 4 + weights);
   CHECK_FALSE(estimate_gemm(hw, k, kLlama70bFfnDecode, whole_k));
   // Split 32 ways, a warp holds 16 x 256 x 4 bytes of tables beside 8 KiB of accumulators.
   Tiling split = whole_k;
   split.split_k = 32;
-  CHECK(register_bytes_per_warp(k, split, 256) == 16.0 * 128 * 4 + 16.0 * 256 * 4);
+  CHECK(register_bytes_per_warp(k, split, 256) == 16.0 * 128 * 4 + 16.0 * 256 * 4 + weights);
   CHECK(estimate_gemm(hw, k, kLlama70bFfnDecode, split));
   // A 16 x 256 warp's accumulators leave 16 KiB less: the same slice is over 255 registers.
   Tiling wide = split;
@@ -167,21 +171,31 @@ TEST_CASE("INT8 table entries are searched only where the plan quantized the tab
 TEST_CASE("the tiler chooses the cheapest lowerable tiling and reports the best and worst legal",
           "[tile][tiling_search]") {
   const HardwareSpec hw = committed_hardware("a100_lut_4x");
-  const compiler::TileQuery q{"lin", {2048, 8192, 8192, 1}, 2, DataType::kFp16, 2, 64, 4};
+  compiler::TileQuery q{"lin", {2048, 8192, 8192, 1}, 2, DataType::kFp16, 2, 64, 4};
   const compiler::TileChoice c = TileModelTiler(hw).choose(q);
   const GemmKernel k = lut_kernel(hw, 2, DataType::kFp16);
-  const GemmSearch s = search_gemm(hw, k, kLlama70bProjectionPrefill, [&](const Tiling& t) {
-    return t.tables == TablePlacement::kSharedMemory;
-  });
+  const GemmSearch s =
+      search_gemm(hw, k, kLlama70bProjectionPrefill, [](const Tiling&) { return true; });
+  // Either residency is lowered: every legal tiling (of whole array tiles) is lowerable.
   CHECK(c.residency == compiler::TableResidency::kSharedMemory);
   CHECK(c.time_s == s.best->time_s);
   CHECK(c.search.exhaustive);
   CHECK(c.search.legal == s.legal);
-  CHECK(c.search.lowerable == s.allowed_legal);
+  CHECK(c.search.lowerable == s.legal);
   CHECK(c.search.best_legal.time_s == s.best_any->time_s);
   CHECK(c.search.worst_legal.time_s == s.worst_any->time_s);
   CHECK(c.search.best_legal.time_s <= c.time_s);
   CHECK(c.search.worst_legal.time_s > c.time_s);
   CHECK(c.warp_m % 2 == 0);
   CHECK(c.warp_n % 64 == 0);
+  // Asked for one residency, the tiler keeps to it.
+  q.residency = compiler::TableResidency::kRegisters;
+  const compiler::TileChoice r = TileModelTiler(hw).choose(q);
+  const GemmSearch in_registers =
+      search_gemm(hw, k, kLlama70bProjectionPrefill,
+                  [](const Tiling& t) { return t.tables == TablePlacement::kRegisters; });
+  CHECK(r.residency == compiler::TableResidency::kRegisters);
+  CHECK(r.time_s == in_registers.best->time_s);
+  CHECK(r.search.lowerable == in_registers.allowed_legal);
+  CHECK(r.time_s > c.time_s);
 }
