@@ -40,6 +40,26 @@ void check_phase_options(const TraceOptions& o) {
   }
 }
 
+nlohmann::json trace_study_keys(const TraceOptions& o) {
+  check_phase_options(o);
+  nlohmann::json workload{{"phase", o.phase},        {"batch", o.batch},
+                          {"weight_bits", o.wbits},  {"act_dtype", o.act},
+                          {"tensor_parallel", o.tp}, {"fusion", o.fusion},
+                          {"lm_head", !o.no_lm_head}};
+  if (o.seq) workload["seq_len"] = *o.seq;
+  if (o.kv_len) workload["kv_len"] = *o.kv_len;
+  return {{"model", o.model}, {"workload", workload}};
+}
+
+void refuse_trace_shape_options(const CLI::App& cmd, const std::string& why) {
+  for (const char* name : {"--phase", "--batch", "--seq", "--kv-len", "--wbits", "--act", "--tp",
+                           "--fusion", "--no-lm-head"}) {
+    if (cmd.get_option(name)->count() > 0) {
+      throw std::invalid_argument(std::string(name) + " " + why);
+    }
+  }
+}
+
 GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& configs_dir) {
   check_phase_options(o);
   const ModelSpec model = ModelCatalog(configs_dir).load(o.model);

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -31,6 +32,15 @@ CLI::Option* add_trace_options(CLI::App& cmd, TraceOptions& o);
 // Throws std::invalid_argument for an option that does not apply to the
 // phase (--seq in decode, --kv-len in prefill) instead of ignoring it.
 void check_phase_options(const TraceOptions& o);
+
+// The keys of the study `model` for o: {"model", "workload": {"phase",
+// "batch", "weight_bits", ... as given}}.
+nlohmann::json trace_study_keys(const TraceOptions& o);
+
+// Throws std::invalid_argument naming the first trace-shaping option (--phase,
+// --batch, --seq, --kv-len, --wbits, --act, --tp, --fusion, --no-lm-head)
+// given on `cmd`, with `why` it does not apply.
+void refuse_trace_shape_options(const CLI::App& cmd, const std::string& why);
 
 // The trace of o.model (catalog name, model YAML or config.json).
 GemmTrace build_trace(const TraceOptions& o, const std::filesystem::path& configs_dir);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands/commands.hpp"
+#include "cli/compiled_plan.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/non_empty.hpp"
 #include "cli/trace_options.hpp"
@@ -22,6 +23,7 @@
 #include "core/io/result_directory.hpp"
 #include "sim/tile/graph_timer.hpp"
 #include "sim/tile/tile_model_tiler.hpp"
+#include "sim/tile/tiling_plan.hpp"
 #include "workloads/trace_csv.hpp"
 
 namespace lutsim::cli {
@@ -38,21 +40,6 @@ struct CompileOptions {
   bool json = false;
 };
 
-// The options that shape a generated trace: refused with --trace, whose CSV
-// carries its own shapes and dtypes.
-constexpr const char* kTraceShapeOptions[] = {"--phase", "--batch", "--seq",    "--kv-len",
-                                              "--wbits", "--act",   "--tp",     "--fusion",
-                                              "--no-lm-head"};
-
-void refuse_trace_shape_options(const CLI::App& cmd) {
-  for (const char* name : kTraceShapeOptions) {
-    if (cmd.get_option(name)->count() > 0) {
-      throw std::invalid_argument(std::string(name) +
-                                  " applies to --model only: a trace CSV carries its own ops");
-    }
-  }
-}
-
 // What was compiled, and from what.
 struct Compiled {
   GemmTrace trace;
@@ -63,6 +50,8 @@ struct Compiled {
   std::vector<compiler::GemmLowering> lowering;  // each lut_linear of `after`
   std::optional<compiler::LayerTime> layer;  // --layer-time: one layer of `after`
   nlohmann::json config;  // the resolved inputs, for the run record
+  nlohmann::json plan;       // plan.json: what lutsim model --plan times (null: none)
+  std::string plan_refused;  // why there is none (the tile model refused a LUT linear)
 };
 
 // One layer of the compiled graph on the tile model, LUT linears on the GPU's
@@ -93,6 +82,26 @@ nlohmann::json workload_json(const CompileOptions& o, const GemmTrace& trace) {
           {"fusion", o.trace.fusion},        {"lm_head", !o.trace.no_lm_head}};
 }
 
+// The study keys of the forward pass compiled: the model's trace options as
+// given, or the trace CSV.
+nlohmann::json forward_pass_keys(const CompileOptions& o) {
+  if (o.trace_csv.empty()) return trace_study_keys(o.trace);
+  return {{"trace_csv", std::filesystem::absolute(o.trace_csv).string()}};
+}
+
+// plan.json: the inputs, the passes and the tile model's tiling of every LUT
+// linear (what lutsim model times them with).
+nlohmann::json compiled_plan(const CompileOptions& o, const Compiled& c,
+                             const std::vector<std::string>& passes,
+                             const nlohmann::json& hw_config) {
+  SystemSpec system;
+  system.label = c.hw.name;
+  system.hw = c.hw;
+  system.method = LinearMethod::kLut;
+  return plan_json({o.hw, hw_config, forward_pass_keys(o), passes,
+                    to_json(plan_tilings(c.trace, system))});
+}
+
 Compiled compile(const CompileOptions& o) {
   const std::filesystem::path configs = configs_dir(o.configs_dir);
   Compiled c;
@@ -110,6 +119,11 @@ Compiled compile(const CompileOptions& o) {
   c.reports = compiler::run_passes(c.after, passes, compiler::pass_context(c.hw));
   c.lowering = compiler::lower_graph(c.after, c.hw, TileModelTiler(c.hw));
   if (o.layer_time) c.layer = time_layer(c);
+  try {
+    c.plan = compiled_plan(o, c, passes, hw_config);
+  } catch (const std::invalid_argument& e) {
+    c.plan_refused = e.what();
+  }
   c.config = {{"hardware", hw_config},
               {"passes", pass_config},
               {"workload", workload_json(o, c.trace)},
@@ -167,6 +181,8 @@ nlohmann::json passes_json(const Compiled& c, const RunRecord& record) {
   j["passes"] = reports;
   j["lowering"] = lowering_json(c.lowering);
   if (c.layer) j["layer_time"] = layer_json(*c.layer);
+  j["plan"] = c.plan.is_null() ? nlohmann::json{{"written", false}, {"reason", c.plan_refused}}
+                               : nlohmann::json{{"written", true}, {"file", kPlanFile}};
   return j;
 }
 
@@ -187,6 +203,7 @@ std::vector<std::filesystem::path> write_outputs(const Compiled& c, const nlohma
     put(stem + ".json", ir::graph_json(*graph).dump(2) + "\n");
   }
   put("passes.json", passes.dump(2) + "\n");
+  if (!c.plan.is_null()) put(kPlanFile, c.plan.dump(2) + "\n");
   std::filesystem::create_directories(dir.staging() / "kernels");
   std::filesystem::create_directories(dir.staging() / "programs");
   for (const compiler::GemmLowering& l : c.lowering) {
@@ -222,6 +239,7 @@ std::string summary(const Compiled& c, const std::vector<std::filesystem::path>&
          " us, table precompute " + std::to_string(c.layer->precompute_s * 1e6) + " us (" +
          std::to_string(c.layer->precompute_share() * 100.0) + " %)\n";
   }
+  if (c.plan.is_null()) t += "no plan for lutsim model --plan: " + c.plan_refused + "\n";
   for (const auto& f : files) t += "wrote " + f.string() + "\n";
   return t;
 }
@@ -251,7 +269,9 @@ void add_compile_command(CLI::App& app) {
       "writes graph_before.dot/.json, graph_after.dot/.json, passes.json (each pass's nodes "
       "added and removed, what happened to each GEMM, and per GEMM the tile chosen, whether its "
       "precompute is fused, registers and shared memory, or why it was not lowered), "
-      "kernels/<gemm>.json and programs/<gemm>.lmma into --out (docs/compiler.md).");
+      "kernels/<gemm>.json, programs/<gemm>.lmma and plan.json (the hardware, forward pass, "
+      "passes and the tile model's tiling of every LUT linear, which lutsim model --plan times "
+      "the model with) into --out (docs/compiler.md).");
   cmd->add_option("--hw", o->hw, "hardware config with a lut_tensor_core: a name in configs/hw or a path")
       ->required();
   CLI::Option* model = add_trace_options(*cmd, o->trace);
@@ -272,7 +292,9 @@ void add_compile_command(CLI::App& app) {
                                    "the text summary");
   cmd->callback([o, cmd, model, csv] {
     if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
-    if (csv->count() > 0) refuse_trace_shape_options(*cmd);
+    if (csv->count() > 0) {
+      refuse_trace_shape_options(*cmd, "applies to --model only: a trace CSV carries its own ops");
+    }
     run_compile(*o);
   });
 }

@@ -8,6 +8,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/commands/systemc_engine.hpp"
+#include "cli/compiled_plan.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/study_command.hpp"
@@ -27,6 +28,7 @@ struct ModelOptions {
   std::string attention = "fused";
   std::string engine = "tile";
   bool json = false;
+  std::string plan;  // a lutsim compile --out folder
   StudyOptions study;
 };
 
@@ -39,19 +41,33 @@ config::ConfigDocument model_config(const ModelOptions& o) {
   // Options the user did not give are left to the study's defaults, so that
   // one given where it does not apply is refused rather than ignored.
   if (!o.precompute.empty()) c["precompute"] = o.precompute;
-  if (o.trace_csv.empty()) {
-    check_phase_options(o.trace);
-    c["model"] = o.trace.model;
-    c["workload"] = {{"phase", o.trace.phase},        {"batch", o.trace.batch},
-                     {"weight_bits", o.trace.wbits},  {"act_dtype", o.trace.act},
-                     {"tensor_parallel", o.trace.tp}, {"fusion", o.trace.fusion},
-                     {"lm_head", !o.trace.no_lm_head}};
-    if (o.trace.seq) c["workload"]["seq_len"] = *o.trace.seq;
-    if (o.trace.kv_len) c["workload"]["kv_len"] = *o.trace.kv_len;
+  if (!o.plan.empty()) {
+    const PlannedModel p = read_planned_model(o.plan, configs_dir(o.study.configs_dir));
+    c.update(p.forward_pass);
+    c["gpu"] = p.gpu;
+    c["method"] = "lut";
+    c["precompute"] = p.precompute;
+    c["tiling_plan"] = std::filesystem::absolute(p.file).string();
+  } else if (o.trace_csv.empty()) {
+    c.update(trace_study_keys(o.trace));
   } else {
     c["trace_csv"] = o.trace_csv;
   }
   return config::ConfigDocument::load_string(c.dump(), "lutsim model options", ".");
+}
+
+// --plan fixes the hardware, the forward pass, the method and the
+// precompute: an option that would change them is refused, not ignored.
+void check_plan_options(const CLI::App& cmd) {
+  for (const char* name : {"--hw", "--model", "--trace", "--method", "--precompute", "--set"}) {
+    if (cmd.get_option(name)->count() > 0) {
+      throw std::invalid_argument(std::string(name) +
+                                  " does not apply with --plan: the compiled plan fixes the "
+                                  "hardware, the forward pass, the method and the precompute");
+    }
+  }
+  refuse_trace_shape_options(cmd, "does not apply with --plan: the compiled plan fixes the "
+                                  "forward pass");
 }
 
 LinearMethod recorded_method(const StudyRun& run) {
@@ -111,14 +127,25 @@ void add_model_command(CLI::App& app) {
       "per token. Writes model.csv and model.json (with the energy prices and their sources). Runs "
       "the study `model`; a config with study: model runs "
       "the same from lutsim sweep.");
-  cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path")->required();
+  cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path");
   CLI::Option* model = add_trace_options(*cmd, o->trace);
   CLI::Option* csv =
       cmd->add_option("--trace", o->trace_csv, "simulate this trace CSV instead of a model")
           ->check(CLI::ExistingFile);
   model->excludes(csv);
-  cmd->callback([o, model, csv] {
-    if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
+  CLI::Option* plan =
+      cmd->add_option("--plan", o->plan,
+                      "time the plan lutsim compile --out wrote into this folder: its hardware, "
+                      "forward pass and passes, every LUT linear with its planned tiling instead "
+                      "of searched (the times of the run it was compiled from)")
+          ->check(CLI::ExistingDirectory);
+  cmd->callback([o, cmd, model, csv, plan] {
+    if (plan->count() > 0) {
+      check_plan_options(*cmd);
+    } else {
+      if (o->hw.empty()) throw CLI::RequiredError("--hw (or --plan)");
+      if (model->count() + csv->count() != 1) throw CLI::RequiredError("--model or --trace");
+    }
     run_model(*o);
   });
   cmd->add_option("--method", o->method,

@@ -6,6 +6,7 @@
 
 #include "compiler/plan/precompute_plan.hpp"
 #include "sim/tile/attention_model.hpp"
+#include "sim/tile/tiling_plan.hpp"
 #include "workloads/op_size.hpp"
 #include "workloads/trace_graph.hpp"
 
@@ -114,8 +115,9 @@ ActionCounts memory_actions(double bytes, std::int64_t count) {
 }
 
 OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpec& sys) {
-  const GemmShape shape{op.m, op.n, op.k, op.batch, DataType::kFp16};
-  const GemmEstimate e = best_gemm(sys.hw, kernel, shape);
+  const GemmEstimate e = sys.tilings && kernel.family == KernelFamily::kLut
+                             ? planned_estimate(*sys.tilings, op, kernel, sys)
+                             : best_gemm(sys.hw, kernel, linear_shape(op));
   const double each = e.time_s + launch_gap(sys);
   return {op.name,
           op.kind,
@@ -244,6 +246,10 @@ OpTime time_fused_attention(const GemmTrace& trace, const AttentionOps& a, const
 }
 
 }  // namespace
+
+GemmShape linear_shape(const TraceOp& op) {
+  return {op.m, op.n, op.k, op.batch, DataType::kFp16};
+}
 
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys) {
   if (op.weight_bits == 16 || (runs_on_mac_tensor_cores(op.weight_bits, op.act_dtype) &&

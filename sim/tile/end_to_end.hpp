@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,8 @@ enum class AttentionMode {
 std::string_view to_string(AttentionMode m);                // "fused" | "unfused"
 AttentionMode parse_attention_mode(std::string_view name);  // throws std::invalid_argument
 
+struct TilingPlan;  // sim/tile/tiling_plan.hpp
+
 struct SystemSpec {
   std::string label;  // e.g. "A100-LUT-4X W2A16"
   HardwareSpec hw;
@@ -57,6 +60,9 @@ struct SystemSpec {
   PrecomputeMode precompute = PrecomputeMode::kFused;
   bool launch_gaps = false;  // add the host launch gap per kernel (eager mode, no CUDA graphs)
   AttentionMode attention = AttentionMode::kFused;
+  // A compiled plan's tilings: every LUT linear is timed with its planned
+  // tiling instead of the search (none: searched).
+  std::shared_ptr<const TilingPlan> tilings = nullptr;
 };
 
 struct OpTime {
@@ -82,6 +88,9 @@ struct EndToEndResult {
 // 16-bit weights (and W8A8 on kMacTensorCore), else the system's low-bit
 // method. Throws std::invalid_argument for low-bit weights on kMacTensorCore.
 GemmKernel linear_kernel(const TraceOp& op, const SystemSpec& sys);
+
+// The GEMM simulate_forward times a linear op as.
+GemmShape linear_shape(const TraceOp& op);
 
 // The host launch gap each kernel adds (system.launch_gaps), and the time to
 // move `bytes` through DRAM at the achieved bandwidth: what memory-bound

@@ -138,6 +138,14 @@ ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& contex
   s.launch_gaps = pass.launch_gaps;
   s.attention = pass.attention;
   s.energy = read_energy_key(root, context);
+  const std::string plan = root.get<std::string>(
+      "tiling_plan", {.description = "a compiled plan's plan.json (lutsim compile --out): LUT "
+                                     "linears timed with its tilings instead of searched",
+                      .default_value = ""});
+  if (!plan.empty()) {
+    if (s.method != "lut") throw root.error("tiling_plan", "a tiling plan needs method: lut");
+    s.tilings = std::make_shared<const TilingPlan>(read_tiling_plan(plan));
+  }
   return s;
 }
 
@@ -158,7 +166,8 @@ ModelForwardPass ModelStudy::forward_pass() const {
   GemmTrace trace = spec_.trace_csv.empty() ? make_trace(*model_, spec_.request)
                                             : ir::read_graph_checked_trace_csv(spec_.trace_csv);
   SystemSpec sys{spec_.gpu.name,   spec_.gpu,         choose_method(spec_, trace),
-                 spec_.precompute, spec_.launch_gaps, spec_.attention};
+                 spec_.precompute, spec_.launch_gaps, spec_.attention,
+                 spec_.tilings};
   return {std::move(trace), std::move(sys)};
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/specs/hardware_spec.hpp"
 #include "sim/tile/end_to_end.hpp"
+#include "sim/tile/tiling_plan.hpp"
 #include "studies/study.hpp"
 #include "ppa/energy/energy_pricing.hpp"
 #include "workloads/trace_generator.hpp"
@@ -26,6 +28,9 @@ struct ModelStudySpec {
   bool launch_gaps = false;
   AttentionMode attention = AttentionMode::kFused;
   ppa::EnergyPricing energy;  // prices the operators' action counts (key `energy`)
+  // Key `tiling_plan`: a compiled plan's plan.json; every LUT linear is timed
+  // with its planned tiling (lutsim model --plan). None: searched.
+  std::shared_ptr<const TilingPlan> tilings;
 };
 
 ModelStudySpec read_model_study(config::ConfigReader& root, StudyContext& context);
