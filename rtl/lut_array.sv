@@ -69,7 +69,7 @@ module lut_array #(
     parameter int SYMMETRIC = 1,
     parameter int NEG_IN_ACC = 0,
     parameter int GROUPS_PER_PASS = 1,
-    parameter int PIPE_STAGES = 0,
+    parameter int PIPE_STAGES = 0, parameter int INT_ACC_W = 32,
     localparam int IN_STAGES = (PIPE_STAGES >= 2) ? 1 : 0,
     localparam int LOOKUP_STAGES = (PIPE_STAGES >= 1) ? 1 : 0,
     localparam int GROUP_K = ARRAY_K / GROUPS_PER_PASS,
@@ -80,7 +80,7 @@ module lut_array #(
     localparam int ROW_W = GROUPS_PER_PASS * TABLE_W,
     localparam int PLANE_W = (W_BIT > 1) ? $clog2(W_BIT) : 1,
     localparam int STEP_W = (GROUPS_PER_PASS * W_BIT > 1) ? $clog2(GROUPS_PER_PASS * W_BIT) : 1,
-    localparam int ACC_W = (TABLE_FORMAT == 1) ? 32 : 16
+    localparam int ACC_W = (TABLE_FORMAT == 1) ? INT_ACC_W : 16
 ) (
     input  logic                             clk,
     input  logic                             rst,
@@ -215,7 +215,7 @@ module lut_array #(
           .SYMMETRIC(SYMMETRIC),
           .NEG_IN_ACC(NEG_IN_ACC),
           .GROUPS_PER_PASS(GROUPS_PER_PASS),
-          .LOOKUP_REG(LOOKUP_STAGES)
+          .LOOKUP_REG(LOOKUP_STAGES), .INT_ACC_W(INT_ACC_W)
       ) u_pe (
           .clk(clk),
           .rst(rst),

@@ -52,13 +52,13 @@ module lut_pe #(
     parameter int SYMMETRIC = 1,
     parameter int NEG_IN_ACC = 0,
     parameter int GROUPS_PER_PASS = 1,
-    parameter int LOOKUP_REG = 0,
+    parameter int LOOKUP_REG = 0, parameter int INT_ACC_W = 32,
     localparam int ENTRIES = (SYMMETRIC != 0) ? (1 << (K - 1)) : (1 << K),
     localparam int ENTRY_W = (TABLE_FORMAT == 0) ? 16 :
                              (TABLE_FORMAT == 2) ? 8 : $clog2(128 * K + 1) + 1,
     localparam int TABLE_W = ENTRIES * ENTRY_W + ((TABLE_FORMAT == 2) ? 16 : 0),
     localparam int PLANE_W = (W_BIT > 1) ? $clog2(W_BIT) : 1,
-    localparam int ACC_W = (TABLE_FORMAT == 1) ? 32 : 16
+    localparam int ACC_W = (TABLE_FORMAT == 1) ? INT_ACC_W : 16
 ) (
     input  logic                               clk,
     input  logic                               rst,
@@ -194,5 +194,11 @@ module lut_pe #(
   always_ff @(posedge clk) begin
     if (rst) acc <= '0;
     else if (valid) acc <= acc_next;
+  end
+  // INT_ACC_W (integer tables only): the accumulator's width, 16..32 bits; it
+  // wraps modulo 2^INT_ACC_W (exact while every partial sum of a dot product
+  // fits: an accumulator that drains into wider registers).
+  if (TABLE_FORMAT == 1 && (INT_ACC_W < 16 || INT_ACC_W > 32)) begin : g_unsupported_acc
+    lut_pe_error_int_acc_w_must_be_16_to_32 u_error ();
   end
 endmodule

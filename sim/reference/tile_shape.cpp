@@ -40,7 +40,8 @@ std::string TileShape::name() const {
          std::to_string(w_bit) + (integer_tables ? " int" : " fp16") +
          (quantized ? " int8-quantized" : "") + (half_tables() ? " half" : full) +
          (neg_in_acc ? " neg-in-acc" : "") + (precompute ? " precompute" : "") +
-         (pipe_stages > 0 ? " P" + std::to_string(pipe_stages) : "");
+         (pipe_stages > 0 ? " P" + std::to_string(pipe_stages) : "") +
+         (integer_tables && int_acc_width != 32 ? " acc" + std::to_string(int_acc_width) : "");
 }
 
 LutGemmConfig TileShape::golden_config(TableForm form) const {
@@ -72,8 +73,15 @@ std::uint32_t TileShape::activation_bits(double x) const {
 }
 
 std::uint32_t TileShape::acc_bits(double value) const {
-  return integer_tables ? static_cast<std::uint32_t>(static_cast<std::int32_t>(value))
-                        : Fp16::from_double(value).bits();
+  if (!integer_tables) return Fp16::from_double(value).bits();
+  return acc_register(static_cast<std::uint32_t>(static_cast<std::int32_t>(value)));
+}
+
+std::uint32_t TileShape::acc_register(std::uint32_t bits) const {
+  // A narrower integer accumulator (INT_ACC_W) holds the low bits of the INT32 one: both
+  // wrap, so both are the sum modulo 2^width.
+  if (!integer_tables || int_acc_width >= 32) return bits;
+  return bits & ((std::uint32_t{1} << int_acc_width) - 1);
 }
 
 double TileShape::entry_value(std::uint32_t bits) const {

@@ -26,11 +26,12 @@ struct TileShape {
   bool pair = false;            // lut_array GROUPS_PER_PASS = 2: two steps per cycle
   bool quantized = false;       // lut_array TABLE_FORMAT = 2: INT8 codes + FP16 scale per table
   int pipe_stages = 0;          // lut_array PIPE_STAGES, 0 .. kMaxPipeStages
+  int int_acc_width = 32;       // lut_array INT_ACC_W: integer accumulators wrap mod 2^this
 
   bool half_tables() const { return geometry.table_form == TableForm::kSymmetricHalf; }
   int entries() const { return geometry.table_entries(); }
   int entry_width() const;  // bits of one stored entry
-  int acc_width() const { return integer_tables ? 32 : 16; }
+  int acc_width() const { return integer_tables ? int_acc_width : 16; }
   int activation_width() const { return integer_tables ? 8 : 16; }
   // Groups (tables) per row and pass = canonical steps per cycle.
   int groups_per_pass() const { return pair ? 2 : 1; }
@@ -49,6 +50,9 @@ struct TileShape {
   std::uint32_t entry_bits(double entry) const;
   std::uint32_t activation_bits(double x) const;
   std::uint32_t acc_bits(double value) const;
+  // The bits an accumulator register of this shape holds, given those of the golden
+  // FP16 or INT32 accumulator (INT_ACC_W < 32: their low bits).
+  std::uint32_t acc_register(std::uint32_t bits) const;
   // The inverses, what a register of those bits holds: a stored entry (an
   // INT8 code for quantized tables) and an activation.
   double entry_value(std::uint32_t bits) const;

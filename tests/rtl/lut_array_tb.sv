@@ -1,8 +1,9 @@
 // Bench wrapper (Verilator only, not synthesized): one lut_array per
 // configuration of the VARIANT's table below, each with its own slot of the
 // flat ports so that a single verilated model covers every shape. The C++
-// bench reads the configurations from cfg_info and cfg_pipe (PIPE_STAGES, 8
-// bits per configuration) and the slot sizes from layout.
+// bench reads the configurations from cfg_info, cfg_pipe (PIPE_STAGES, 8
+// bits per configuration) and cfg_acc (INT_ACC_W, 8 bits, 0 for 32) and the
+// slot sizes from layout.
 // VARIANT 0: one table group per pass; 1: the pair tile (GROUPS_PER_PASS = 2:
 // a row's table slot holds its two tables, an index slot two indices per
 // column; cfg_info's K field is the group size, bit 29 marks it); 2: INT8-
@@ -27,10 +28,12 @@
 //  12  M2N4K4    4  integer half, P2       NEG_IN_ACC = 1, P2
 //  13  M2N4K5    3  FP16 half, NEG_IN_ACC = 1, P2
 //  14  M2N4K3    1  FP16 full, P2  7  M1N4K6  (2 x K3)  1  int half, P1
+//  15  M2N16K4   2  integer half, NEG_IN_ACC = 1, INT_ACC_W = 16
+//  16  M2N4K4    4  integer half, P1, INT_ACC_W = 20
 /* verilator lint_off UNUSEDSIGNAL */
 module lut_array_tb #(
     parameter int VARIANT = 0,
-    localparam int NCFG = (VARIANT == 0) ? 15 : (VARIANT == 1) ? 8 : 9,
+    localparam int NCFG = (VARIANT == 0) ? 17 : (VARIANT == 1) ? 8 : 9,
     localparam int WREN_SLOT = (VARIANT == 0) ? 8 : 2,
     // M2 x 64 entries x 11 bits (M2N4K6 integer full); M1 x 2 x 32 entries x
     // 11 bits; M2 x (32 codes x 8 bits + 16-bit scale)
@@ -51,6 +54,7 @@ module lut_array_tb #(
     output logic [    NCFG*ACC_SLOT-1:0] out_acc,
     output logic [           NCFG*32-1:0] cfg_info,
     output logic [            NCFG*8-1:0] cfg_pipe,
+    output logic [            NCFG*8-1:0] cfg_acc,
     output logic [               5*32-1:0] layout
 );
   typedef struct packed {
@@ -62,27 +66,30 @@ module lut_array_tb #(
     int symmetric;
     int neg_in_acc;
     int pipe_stages;
+    int int_acc_w;  // INT_ACC_W, 0: the default (32)
   } cfg_t;
 
   // Every variant's configurations, {M, N, GROUP_K, W_BIT, TABLE_FORMAT, SYMMETRIC,
-  // NEG_IN_ACC, PIPE_STAGES} each, as in the table above; VARIANT's are from FIRST on.
-  localparam cfg_t CONFIGS[32] = '{
+  // NEG_IN_ACC, PIPE_STAGES, INT_ACC_W (0: 32)} each, as in the table above; VARIANT's
+  // are from FIRST on.
+  localparam cfg_t CONFIGS[34] = '{
       // VARIANT 0
-      '{2, 4, 4, 2, 0, 1, 0, 0}, '{2, 4, 4, 4, 1, 1, 0, 0}, '{2, 4, 3, 1, 0, 0, 0, 0},
-      '{2, 4, 6, 2, 1, 0, 0, 0}, '{2, 64, 4, 2, 0, 1, 0, 0}, '{4, 32, 4, 4, 0, 1, 0, 0},
-      '{8, 16, 4, 1, 1, 1, 0, 0}, '{1, 128, 4, 2, 0, 1, 0, 0}, '{4, 64, 2, 4, 0, 1, 0, 0},
-      '{2, 16, 4, 2, 1, 1, 1, 0}, '{2, 4, 5, 3, 0, 1, 1, 0}, '{2, 4, 4, 2, 0, 1, 0, 1},
-      '{2, 4, 4, 4, 1, 1, 0, 2}, '{2, 4, 5, 3, 0, 1, 1, 2}, '{2, 4, 3, 1, 0, 0, 0, 2},
+      '{2, 4, 4, 2, 0, 1, 0, 0, 0}, '{2, 4, 4, 4, 1, 1, 0, 0, 0}, '{2, 4, 3, 1, 0, 0, 0, 0, 0},
+      '{2, 4, 6, 2, 1, 0, 0, 0, 0}, '{2, 64, 4, 2, 0, 1, 0, 0, 0}, '{4, 32, 4, 4, 0, 1, 0, 0, 0},
+      '{8, 16, 4, 1, 1, 1, 0, 0, 0}, '{1, 128, 4, 2, 0, 1, 0, 0, 0}, '{4, 64, 2, 4, 0, 1, 0, 0, 0},
+      '{2, 16, 4, 2, 1, 1, 1, 0, 0}, '{2, 4, 5, 3, 0, 1, 1, 0, 0}, '{2, 4, 4, 2, 0, 1, 0, 1, 0},
+      '{2, 4, 4, 4, 1, 1, 0, 2, 0}, '{2, 4, 5, 3, 0, 1, 1, 2, 0}, '{2, 4, 3, 1, 0, 0, 0, 2, 0},
+      '{2, 16, 4, 2, 1, 1, 1, 0, 16}, '{2, 4, 4, 4, 1, 1, 0, 1, 20},
       // VARIANT 1
-      '{2, 32, 4, 2, 0, 1, 0, 0}, '{2, 32, 4, 4, 1, 1, 0, 0}, '{2, 32, 4, 1, 0, 1, 0, 0},
-      '{2, 32, 4, 3, 0, 1, 1, 0}, '{2, 4, 3, 2, 0, 0, 0, 0}, '{1, 4, 6, 5, 1, 1, 1, 0},
-      '{2, 4, 3, 3, 0, 1, 1, 2}, '{1, 4, 3, 1, 1, 1, 0, 1},
+      '{2, 32, 4, 2, 0, 1, 0, 0, 0}, '{2, 32, 4, 4, 1, 1, 0, 0, 0}, '{2, 32, 4, 1, 0, 1, 0, 0, 0},
+      '{2, 32, 4, 3, 0, 1, 1, 0, 0}, '{2, 4, 3, 2, 0, 0, 0, 0, 0}, '{1, 4, 6, 5, 1, 1, 1, 0, 0},
+      '{2, 4, 3, 3, 0, 1, 1, 2, 0}, '{1, 4, 3, 1, 1, 1, 0, 1, 0},
       // VARIANT 2
-      '{1, 1, 4, 2, 2, 1, 0, 0}, '{1, 1, 4, 4, 2, 1, 0, 0}, '{2, 4, 3, 1, 2, 1, 0, 0},
-      '{2, 4, 5, 3, 2, 0, 0, 0}, '{2, 64, 4, 2, 2, 1, 0, 0}, '{1, 1, 6, 8, 2, 1, 0, 0},
-      '{1, 2, 2, 2, 2, 0, 0, 0}, '{2, 4, 3, 3, 2, 1, 0, 1}, '{1, 2, 2, 2, 2, 0, 0, 2}
+      '{1, 1, 4, 2, 2, 1, 0, 0, 0}, '{1, 1, 4, 4, 2, 1, 0, 0, 0}, '{2, 4, 3, 1, 2, 1, 0, 0, 0},
+      '{2, 4, 5, 3, 2, 0, 0, 0, 0}, '{2, 64, 4, 2, 2, 1, 0, 0, 0}, '{1, 1, 6, 8, 2, 1, 0, 0, 0},
+      '{1, 2, 2, 2, 2, 0, 0, 0, 0}, '{2, 4, 3, 3, 2, 1, 0, 1, 0}, '{1, 2, 2, 2, 2, 0, 0, 2, 0}
   };
-  localparam int FIRST = (VARIANT == 0) ? 0 : (VARIANT == 1) ? 15 : 23;
+  localparam int FIRST = (VARIANT == 0) ? 0 : (VARIANT == 1) ? 17 : 25;
 
   localparam int GROUPS_PER_PASS = (VARIANT == 1) ? 2 : 1;
 
@@ -97,12 +104,14 @@ module lut_array_tb #(
     localparam int ENTRY_W = (C.table_format == 0) ? 16 :
                              (C.table_format == 2) ? 8 : $clog2(128 * C.group_k + 1) + 1;
     localparam int TABLE_W = ENTRIES * ENTRY_W + ((C.table_format == 2) ? 16 : 0);
-    localparam int ACC_W = (C.table_format == 1) ? 32 : 16;
+    localparam int INT_ACC_W = (C.int_acc_w == 0) ? 32 : C.int_acc_w;
+    localparam int ACC_W = (C.table_format == 1) ? INT_ACC_W : 16;
 
     assign cfg_info[c*32+:32] = {1'b0, 1'(C.table_format == 2), 1'(GROUPS_PER_PASS == 2), 2'd0,
                                  1'(C.neg_in_acc), 1'(C.symmetric), 1'(C.table_format == 1),
                                  4'(C.w_bit), 4'(C.group_k), 8'(N), 8'(M)};
     assign cfg_pipe[c*8+:8] = 8'(C.pipe_stages);
+    assign cfg_acc[c*8+:8] = 8'(C.int_acc_w);
 
     logic [M*N*ACC_W-1:0] acc;
     lut_array #(
@@ -114,7 +123,8 @@ module lut_array_tb #(
         .SYMMETRIC(C.symmetric),
         .NEG_IN_ACC(C.neg_in_acc),
         .GROUPS_PER_PASS(GROUPS_PER_PASS),
-        .PIPE_STAGES(C.pipe_stages)
+        .PIPE_STAGES(C.pipe_stages),
+        .INT_ACC_W(INT_ACC_W)
     ) u_dut (
         .clk(clk),
         .rst(rst),

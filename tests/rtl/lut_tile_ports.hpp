@@ -102,7 +102,8 @@ void observe(const Model& model, const Layout& l, int c, const TileShape& s,
 }
 
 // The configurations of a wrapper, in slot order, with their PIPE_STAGES
-// from `cfg_pipe` (8 bits each) where the wrapper has that port; throws
+// from `cfg_pipe` (8 bits each) and integer accumulator widths from `cfg_acc`
+// (8 bits each, 0 for 32) where the wrapper has those ports; throws
 // std::runtime_error naming a configuration that does not fit its slots.
 template <class Model>
 std::vector<TileShape> read_shapes(const Model& model, const Layout& layout) {
@@ -112,6 +113,10 @@ std::vector<TileShape> read_shapes(const Model& model, const Layout& layout) {
         decode_cfg_info(static_cast<std::uint32_t>(get_bits(model.cfg_info, 32 * c, 32))));
     if constexpr (requires { model.cfg_pipe; })
       shapes.back().pipe_stages = static_cast<int>(get_bits(model.cfg_pipe, 8 * c, 8));
+    if constexpr (requires { model.cfg_acc; }) {  // INT_ACC_W (0: the default, 32)
+      if (const auto w = static_cast<int>(get_bits(model.cfg_acc, 8 * c, 8)); w > 0)
+        shapes.back().int_acc_width = w;
+    }
     if (const std::string err = check_fits(shapes.back(), layout); !err.empty()) {
       throw std::runtime_error("configuration " + std::to_string(c) + " (" + shapes.back().name() +
                                "): " + err);
