@@ -65,6 +65,7 @@ std::string mapping_target(const SynthesisRequest& r) {
 std::string cache_key(const SynthesisRequest& r) {
   ContentHash h;
   h.add(kFlowVersion).add(r.top).add(r.keep_hierarchy ? "hierarchical" : "flat");
+  if (!r.name_cells) h.add("unnamed cells");  // (named: the key as before)
   h.add(mapping_target(r));
   for (const auto& [name, value] : r.parameters) h.add(name).add(value);
   for (const fs::path& s : r.sources) h.add(s.filename().string()).add_file(s);
@@ -156,9 +157,9 @@ std::string yosys_script(const SynthesisRequest& r, const LibertyCells& cells) {
       << "opt_clean -purge\n"
       << "write_json instances.json\n"
       << "design -pop\n"
-      << "setattr -set keep 1 c:*\n"
-      << "rename -enumerate -pattern " << kCellNamePrefix << "% c:*\n"
-      << "flatten\n"
+      << "setattr -set keep 1 c:*\n";
+    if (r.name_cells) s << "rename -enumerate -pattern " << kCellNamePrefix << "% c:*\n";
+    s << "flatten\n"
       << "opt_clean -purge\n";
   }
   // Internal vector nets split into bits: Debian's OpenSTA cannot read the concatenated
@@ -235,7 +236,7 @@ SynthesisResult read_results(const SynthesisRequest& r, const fs::path& work,
                          read_stat(tree_report, cells), r.top);
     result.hierarchy = tree.levels;
     result.modules = tree.modules;
-    result.cells_named_by_instance = true;
+    result.cells_named_by_instance = r.name_cells;
   } else {
     result.hierarchy = {{r.top, r.top, flat.area_um2, flat.cells, r.top, 0}};
     result.modules = {{r.top, r.top, 1, flat.area_um2, flat.area_um2, flat.cells}};

@@ -8,7 +8,7 @@
 //   abc -liberty <lib> [-D <delay target ps> -constr abc.constr];
 //   opt_clean -purge; hilomap -singleton (the library's tie cells, where constants remain);
 //   stat -top <top>                  -> cells per module
-//   rename -enumerate -pattern c%    -> every cell named c<i> in its module
+//   rename -enumerate -pattern c%    -> every cell named c<i> in its module (name_cells)
 //   flatten; opt_clean -purge; stat  -> cells of the netlist
 //   write_verilog -noattr netlist.v
 // Areas are the cell counts times the liberty's cell areas (what `stat -liberty`
@@ -54,6 +54,12 @@ struct SynthesisRequest {
   // abc's delay target in ps (the clock period the netlist is for); 0: none (see above).
   // A target needs the library's buffer (CellLibrary::buffer).
   double delay_target_ps = 0;
+  // With keep_hierarchy: name every cell after its instance path, so power can be itemized
+  // by module (SynthesisResult::cells_named_by_instance). Off, the netlist keeps yosys's
+  // short names: a netlist that is only measured and timed, not simulated (a large array's
+  // named netlist took about a third more yosys time, most of it writing the long names).
+  // The same logic and cells either way.
+  bool name_cells = true;
 };
 
 // Area of one level of the design hierarchy (a submodule instance path).

@@ -132,6 +132,21 @@ SynthesisResult synthesize_design(const DesignPoint& design, const EvaluationOpt
   return synthesize(synthesis_request(design, o));
 }
 
+// Whether design_power composes the design's power from blocks (arrays) instead of
+// simulating its own netlist.
+bool composed_power(const DesignPoint& d) {
+  return d.kind == DesignKind::kLutArray || d.kind == DesignKind::kMacArray;
+}
+
+// The netlist the evaluation measures and times: its cells are named after their
+// instances only where the same netlist is simulated for power (synthesize_design), so a
+// large array's netlist, whose power is composed, keeps yosys's short names.
+SynthesisResult synthesize_measured(const DesignPoint& design, const EvaluationOptions& o) {
+  SynthesisRequest r = synthesis_request(design, o);
+  r.name_cells = !composed_power(design);
+  return synthesize(r);
+}
+
 DesignPower simulated_power(const DesignPoint& design, const EvaluationOptions& o) {
   return netlist_power(design, synthesize_design(design, o), o);
 }
@@ -198,7 +213,7 @@ DesignPoint chosen_depth(DesignPoint d, const EvaluationOptions& o) {
   }
   const int deepest = max_pipeline_stages(d);
   for (d.pipeline_stages = 0; d.pipeline_stages < deepest; ++d.pipeline_stages) {
-    if (analyze_timing(synthesize_design(d, o), o.library).max_clock_mhz >= o.clock_mhz) break;
+    if (analyze_timing(synthesize_measured(d, o), o.library).max_clock_mhz >= o.clock_mhz) break;
   }
   return d;
 }
@@ -207,7 +222,7 @@ DesignPoint chosen_depth(DesignPoint d, const EvaluationOptions& o) {
 
 DesignPpa evaluate_design(const DesignPoint& requested, const EvaluationOptions& o) {
   const DesignPoint design = chosen_depth(requested, o);
-  const SynthesisResult syn = synthesize_design(design, o);
+  const SynthesisResult syn = synthesize_measured(design, o);
 
   DesignPpa p;
   p.design = design;

@@ -114,6 +114,9 @@ void accumulate_vector(const TileShape& shape, int step, bool first,
   } else {
     accumulate_tables(shape, step, first, idx, rows, acc);
   }
+  // A narrower integer accumulator keeps the low bits: congruent modulo 2^width with the
+  // INT32 sum, so accumulating onto them and keeping the low bits again stays exact.
+  for (std::uint32_t& a : acc) a = shape.acc_register(a);
 }
 
 }  // namespace lutsim::cycle_ref

@@ -37,7 +37,8 @@ struct RowTables {
 // of each column's index; `first` restarts the accumulators at the cycle's
 // first step. INT8-quantized tables (one group per pass) sum the group's
 // planes exactly in `group_sum` (one per accumulator) and at its last plane
-// do acc <- fp16_round(acc + fp16_round(scale * sum)).
+// do acc <- fp16_round(acc + fp16_round(scale * sum)). Integer accumulators
+// narrower than 32 bits (TileShape::int_acc_width) keep the low bits.
 void accumulate_vector(const TileShape& shape, int step, bool first,
                        const std::vector<unsigned>& idx, const RowTables& rows,
                        std::vector<std::uint32_t>& acc, std::vector<double>& group_sum);

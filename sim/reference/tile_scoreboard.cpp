@@ -18,7 +18,7 @@ void TileScoreboard::check(std::uint64_t cycle, const TileReference& reference, 
   for (int m = 0; m < shape_.geometry.m; ++m) {
     for (int n = 0; n < n_count; ++n) {
       const auto i = static_cast<std::size_t>(m * n_count + n);
-      const std::uint32_t want = shape_.acc_register(reference.acc()[i]);
+      const std::uint32_t want = reference.acc()[i];
       board_.check(cycle, acc[i], want, [m, n] { return at("accumulator", m, n); });
       ++acc_checks_;
       if (!shape_.integer_tables) coverage_.count(static_cast<std::uint16_t>(want));

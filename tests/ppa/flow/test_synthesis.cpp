@@ -2,6 +2,7 @@
 #include <future>
 
 #include "flow_test_support.hpp"
+#include "core/io/text_file.hpp"
 #include "ppa/flow/liberty_cells.hpp"
 #include "ppa/flow/synthesis.hpp"
 #include "ppa/flow/tool_run.hpp"
@@ -101,6 +102,27 @@ TEST_CASE("flow: flat synthesis onto NanGate45 optimizes across modules", "[ppa]
   CHECK(flat.area_um2 <= hierarchical.area_um2);  // the unused carry outs are removed
   REQUIRE(flat.hierarchy.size() == 1);
   CHECK(flat.hierarchy[0].area_um2 == Approx(flat.area_um2));
+}
+
+// Cells named after their instances (the default) or left with yosys's names: the same
+// netlist otherwise, cached apart.
+TEST_CASE("flow: cell names by instance or yosys's own, the same cells", "[ppa][flow]") {
+  SynthesisRequest request = adder_pair("nangate45", shared_cache());
+  const SynthesisResult named = synthesize(request);
+  request.name_cells = false;
+  const SynthesisResult unnamed = synthesize(request);
+  CHECK(named.cells_named_by_instance);
+  CHECK_FALSE(unnamed.cells_named_by_instance);
+  CHECK(unnamed.work_dir != named.work_dir);
+  CHECK(unnamed.cells_by_type == named.cells_by_type);
+  CHECK(unnamed.area_um2 == named.area_um2);
+  REQUIRE(unnamed.hierarchy.size() == named.hierarchy.size());
+  for (std::size_t i = 0; i < named.hierarchy.size(); ++i) {
+    CHECK(unnamed.hierarchy[i].area_um2 == named.hierarchy[i].area_um2);
+  }
+  const std::string text = lutsim::read_text_file(named.netlist);
+  CHECK(text.find("u_ab.c0") != std::string::npos);
+  CHECK(lutsim::read_text_file(unnamed.netlist).find("u_ab.c0") == std::string::npos);
 }
 
 TEST_CASE("flow: synthesis onto ASAP7: area from the merged library, tie cells", "[ppa][flow]") {
