@@ -16,7 +16,7 @@ bool is_precompute(const std::string& base_module) {
   return base_module == kPrecompute || base_module == kPrecomputePipe;
 }
 
-constexpr std::array<std::pair<const char*, const char*>, 12> kComponents{{
+constexpr std::array<std::pair<const char*, const char*>, 10> kComponents{{
     {"lut_table_reg", "tables"},
     {"lut_lookup", "lookup muxes"},
     {"fp16_add", "adders"},
@@ -26,11 +26,11 @@ constexpr std::array<std::pair<const char*, const char*>, 12> kComponents{{
     {"lut_pe", "accumulators"},
     {"mac_pe", "mac datapath"},
     {kPipeReg, "pipeline registers"},
-    {kPrecompute, "precompute"},
-    {kPrecomputePipe, "precompute"},
     {"lut_ctrl", "control"},
 }};
 
+// A module's component outside a precompute unit (level_components puts precompute units,
+// and everything below them, first).
 std::string component_of(const std::string& base_module) {
   for (const auto& [module, component] : kComponents) {
     if (base_module == module) return component;

@@ -133,7 +133,8 @@ SynthesisResult synthesize_design(const DesignPoint& design, const EvaluationOpt
 }
 
 // Whether design_power composes the design's power from blocks (arrays) instead of
-// simulating its own netlist.
+// simulating its own netlist: the one place that decides, for design_power and for
+// whether the design's own netlist needs cells named by instance (synthesize_measured).
 bool composed_power(const DesignPoint& d) {
   return d.kind == DesignKind::kLutArray || d.kind == DesignKind::kMacArray;
 }
@@ -184,6 +185,7 @@ std::pair<DesignPower, std::string> design_power(const DesignPoint& d, const Syn
                                                  const EvaluationOptions& o) {
   const double m = d.geometry.m, units = 1.0 * d.geometry.m * d.geometry.n;
   const std::string simulated = "gate-level (" + o.activity_simulator + ")";
+  if (!composed_power(d)) return {netlist_power(d, syn, o), simulated};
   if (d.kind == DesignKind::kLutArray) {
     const auto [unit, element] = array_blocks(d);
     const DesignPower pu = simulated_power(unit, o), pe = simulated_power(element, o);
@@ -194,14 +196,11 @@ std::pair<DesignPower, std::string> design_power(const DesignPoint& d, const Syn
     }
     return {weighted_sum({{m, &pu}, {units - m, &pe}}), method};
   }
-  if (d.kind == DesignKind::kMacArray) {
-    DesignPoint unit = d;
-    unit.kind = DesignKind::kMacDotUnit;
-    unit.geometry.m = unit.geometry.n = 1;
-    const DesignPower pu = simulated_power(unit, o);
-    return {weighted_sum({{units, &pu}}), "composed: MxN x " + unit.label() + ", " + simulated};
-  }
-  return {netlist_power(d, syn, o), simulated};
+  DesignPoint unit = d;  // a MAC array: MxN MAC dot units
+  unit.kind = DesignKind::kMacDotUnit;
+  unit.geometry.m = unit.geometry.n = 1;
+  const DesignPower pu = simulated_power(unit, o);
+  return {weighted_sum({{units, &pu}}), "composed: MxN x " + unit.label() + ", " + simulated};
 }
 
 // The design with its pipeline depth chosen: as given, or (kSmallestMeetingClock)
