@@ -31,13 +31,24 @@ int k_step(const ThreadblockTile& t, const GemmKernel& k) {
   return t.bk * k.k_step_multiplier;
 }
 
-// CTAs one SM holds at once (0: the tile does not fit).
+// Warps in one CTA of `tl` with warp tile `w`.
+double warps_per_cta(const Tiling& tl, const WarpTile& w) {
+  return static_cast<double>(tl.tile.bm / w.m) * (tl.tile.bn / w.n);
+}
+
+// CTAs one SM holds at once when each warp holds `warp_register_bytes` (0:
+// the tile does not fit).
 int ctas_per_sm(const HardwareSpec& hw, const GemmKernel& k, const Tiling& tl,
-                std::int64_t k_slice) {
-  const double fit =
-      std::min(hw.smem_bytes_per_sm / smem_bytes_per_cta(tl.tile, k),
-               hw.effective_register_file_bytes_per_sm() / register_bytes_per_cta(k, tl, k_slice));
+                double warp_register_bytes) {
+  const double cta_register_bytes = warps_per_cta(tl, warp_tile(k, tl)) * warp_register_bytes;
+  const double fit = std::min(hw.smem_bytes_per_sm / smem_bytes_per_cta(tl.tile, k),
+                              hw.effective_register_file_bytes_per_sm() / cta_register_bytes);
   return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
+}
+
+// Whether split-K `split` of tile `t` runs: slices of at least two K steps.
+bool split_runs(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t, int split) {
+  return split <= 1 || s.k / split >= 2 * k_step(t, k);
 }
 
 // Fragment bytes a CTA reads from shared memory per element of K over its
@@ -59,20 +70,40 @@ double cta_macs(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
   return static_cast<double>(tl.tile.bm) * cta_columns(tl) * padded_k_slice(k, s, tl);
 }
 
-// Why a tiling cannot run regardless of the shape's size: a warp tile that
-// does not divide the CTA tile, more warps than a CTA holds, a warp's
-// registers beyond CUDA's per-thread limit, tables in registers for a kernel
-// without tables, an N sweep of tables not held in registers.
-bool tiling_fits(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
+// Why a tiling cannot run regardless of the shape's size, its registers
+// aside: a warp tile that does not divide the CTA tile, more warps than a CTA
+// holds, tables in registers for a kernel without tables, an N sweep of
+// tables not held in registers.
+bool tiling_shape_fits(const GemmKernel& k, const Tiling& tl) {
   const WarpTile w = warp_tile(k, tl);
   const ThreadblockTile& t = tl.tile;
   const bool registers = tl.tables == TablePlacement::kRegisters;
   if (w.m <= 0 || w.n <= 0 || t.bm % w.m != 0 || t.bn % w.n != 0) return false;
   if ((t.bm / w.m) * (t.bn / w.n) > kMaxWarpsPerCta) return false;
   if (registers && !k.register_tables) return false;
-  if (!registers && tl.n_sweep != 1) return false;
-  return register_bytes_per_warp(k, tl, k_slice) <= kMaxRegisterBytesPerWarp;
+  return registers || tl.n_sweep == 1;
 }
+
+// register_bytes_per_warp of one base tiling (its tile, warp tile, table
+// placement and N sweep) at the K slices its split-Ks pad to, each computed
+// once in turn. Tables held in shared memory take the same registers at every
+// K slice (register_bytes_per_warp: only tables held in registers take the
+// whole K slice), so those are computed once for all split-Ks.
+class WarpRegisterBytes {
+ public:
+  double at(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
+    const std::int64_t key = tl.tables == TablePlacement::kRegisters ? k_slice : 0;
+    if (key != key_) {
+      bytes_ = register_bytes_per_warp(k, tl, k_slice);
+      key_ = key;
+    }
+    return bytes_;
+  }
+
+ private:
+  std::int64_t key_ = -1;
+  double bytes_ = 0.0;
+};
 
 // Seconds for one CTA's main loop on one SM: clock-limited MAC rate,
 // shared-memory feed, or CUDA-core work, whichever is slowest.
@@ -206,9 +237,7 @@ double register_bytes_per_warp(const GemmKernel& k, const Tiling& tl, std::int64
 }
 
 double register_bytes_per_cta(const GemmKernel& k, const Tiling& tl, std::int64_t k_slice) {
-  const WarpTile w = warp_tile(k, tl);
-  const double warps = static_cast<double>(tl.tile.bm / w.m) * (tl.tile.bn / w.n);
-  return warps * register_bytes_per_warp(k, tl, k_slice);
+  return warps_per_cta(tl, warp_tile(k, tl)) * register_bytes_per_warp(k, tl, k_slice);
 }
 
 double smem_bytes_per_cta(const ThreadblockTile& t, const GemmKernel& k) {
@@ -306,28 +335,29 @@ std::int64_t add_stream_k_compute(const HardwareSpec& hw, const GemmKernel& k,
 }
 
 // estimate_gemm without the action counts (the tiling search's inner loop).
-// `fallback`: unaligned_fallback(hw, k, s), worked out once per GEMM by the caller.
+// `fallback`: unaligned_fallback(hw, k, s), worked out once per GEMM by the
+// caller; `registers`: the warp registers of tl's base tiling.
 std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKernel& k,
                                            const GemmShape& s, const Tiling& tl,
-                                           const std::optional<UnalignedFallback>& fallback) {
+                                           const std::optional<UnalignedFallback>& fallback,
+                                           WarpRegisterBytes& registers) {
   const ThreadblockTile& t = tl.tile;
-  if (tl.split_k > 1 && s.k / tl.split_k < 2 * k_step(t, k)) return std::nullopt;
+  if (!split_runs(k, s, t, tl.split_k)) return std::nullopt;
   if (tl.schedule == TileSchedule::kStreamK &&
       (tl.split_k > 1 || !hw.stream_k || tl.n_sweep != 1)) {
     return std::nullopt;
   }
-  if (k.macs_per_cycle_per_sm <= 0.0) return std::nullopt;
-  const std::int64_t k_slice = padded_k_slice(k, s, tl);
-  if (!tiling_fits(k, tl, k_slice)) return std::nullopt;
-  const CalibrationSpec& c = hw.calibration;
-
+  if (k.macs_per_cycle_per_sm <= 0.0 || !tiling_shape_fits(k, tl)) return std::nullopt;
   GemmEstimate e;
   e.tiling = tl;
-  e.ctas_per_sm = ctas_per_sm(hw, k, tl, k_slice);
-  if (e.ctas_per_sm < 1) return std::nullopt;
   e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, static_cast<std::int64_t>(cta_columns(tl))) *
            tl.split_k * s.batch;
   if (tl.schedule == TileSchedule::kStreamK && e.ctas <= hw.sm_count) return std::nullopt;
+  const double warp_bytes = registers.at(k, tl, padded_k_slice(k, s, tl));
+  if (warp_bytes > kMaxRegisterBytesPerWarp) return std::nullopt;
+  e.ctas_per_sm = ctas_per_sm(hw, k, tl, warp_bytes);
+  if (e.ctas_per_sm < 1) return std::nullopt;
+  const CalibrationSpec& c = hw.calibration;
   const std::int64_t grid_ctas = tl.schedule == TileSchedule::kStreamK
                                      ? add_stream_k_compute(hw, k, s, e)
                                      : add_data_parallel_compute(hw, k, s, e);
@@ -362,7 +392,9 @@ void check_shape(const GemmKernel& k, const GemmShape& s) {
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
                                           const GemmShape& s, const Tiling& tl) {
   check_shape(k, s);
-  std::optional<GemmEstimate> e = estimate_times(hw, k, s, tl, unaligned_fallback(hw, k, s));
+  WarpRegisterBytes registers;
+  std::optional<GemmEstimate> e =
+      estimate_times(hw, k, s, tl, unaligned_fallback(hw, k, s), registers);
   if (e) e->actions = count_actions(hw, k, s, *e);
   return e;
 }
@@ -534,10 +566,9 @@ class BusiestSmCache {
 // The fewest main-loop steps a CTA of tile `t` runs under the data-parallel
 // split-Ks that can run (split-K slices of at least two K steps).
 double fewest_k_steps(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t) {
-  const std::int64_t step = k_step(t, k);
   for (auto split = candidate_split_k().rbegin(); split != candidate_split_k().rend(); ++split) {
-    if (*split == 1 || s.k / *split >= 2 * step) {
-      return static_cast<double>(ceil_div(ceil_div(s.k, *split), step));
+    if (split_runs(k, s, t, *split)) {
+      return static_cast<double>(ceil_div(ceil_div(s.k, *split), k_step(t, k)));
     }
   }
   return 1.0;
@@ -674,8 +705,9 @@ void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
                       const std::optional<UnalignedFallback>& fallback, const BaseTiling& base,
                       SearchRecord& out) {
   Rank rank{base.index, 0};
+  WarpRegisterBytes registers;
   auto evaluate = [&](Tiling tiling) {
-    const auto e = estimate_times(hw, k, s, tiling, fallback);
+    const auto e = estimate_times(hw, k, s, tiling, fallback, registers);
     if (!e) return;
     out.add(*e, base.allowed, rank);
     ++rank.schedule;
@@ -691,6 +723,7 @@ void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmSha
     }
   };
   for (const int split : candidate_split_k()) {
+    if (!split_runs(k, s, base.tiling.tile, split)) continue;
     // A bounded base with fewer tiles than SMs skips each split-K that cannot
     // beat the fastest found. With more, a split's busiest SM runs about what
     // split 1's does, so its bound would cost more than it skips.
@@ -727,8 +760,8 @@ void for_each_base(const GemmKernel& k, const GemmShape& s,
   if (k.elongated_tiles) add(candidate_elongated_tiles());
 }
 
-// The pruned search's base tilings with their rates and bounds, the most
-// promising (lowest bound) first so that a fast incumbent prunes the rest.
+// The pruned search's base tilings with their rates and bounds, in the
+// exhaustive order.
 std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& k,
                                       const GemmShape& s,
                                       const std::function<bool(const Tiling&)>& allowed) {
@@ -745,8 +778,17 @@ std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& 
                                          busiest.get(hw, s, tiles));
     out.push_back(base);
   });
-  std::sort(out.begin(), out.end(), [](const BaseTiling& a, const BaseTiling& b) {
-    return a.bound_s < b.bound_s || (a.bound_s == b.bound_s && a.index < b.index);
+  return out;
+}
+
+// `bases` from the lowest bound up (equal bounds in the exhaustive order):
+// the pruned search's order, sorted by reference (a base tiling is large).
+std::vector<const BaseTiling*> by_bound(const std::vector<BaseTiling>& bases) {
+  std::vector<const BaseTiling*> out;
+  out.reserve(bases.size());
+  for (const BaseTiling& b : bases) out.push_back(&b);
+  std::sort(out.begin(), out.end(), [](const BaseTiling* a, const BaseTiling* b) {
+    return a->bound_s < b->bound_s || (a->bound_s == b->bound_s && a->index < b->index);
   });
   return out;
 }
@@ -785,7 +827,9 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   if (extent == SearchExtent::kFull) {
     for_each_base(k, s, allowed, search);
   } else {
-    for (const BaseTiling& base : bounded_bases(hw, k, s, allowed)) search(base);
+    // The most promising (lowest bound) first, so that a fast incumbent prunes the rest.
+    const std::vector<BaseTiling> bases = bounded_bases(hw, k, s, allowed);
+    for (const BaseTiling* base : by_bound(bases)) search(*base);
   }
   GemmSearch& out = record.result();
   for (std::optional<GemmEstimate>* e : {&out.best, &out.best_any, &out.worst_any}) {

@@ -143,6 +143,33 @@ TEST_CASE("register-resident tables of a long K slice do not fit a warp's regist
       estimate_gemm(hw, dense_kernel(hw, DataType::kFp16), kLlama70bProjectionPrefill, dense_regs));
 }
 
+TEST_CASE("tables staged through shared memory take the same warp registers at every K slice",
+          "[tile][tiling_search]") {
+  // The search works a base tiling's warp registers out once for all its
+  // split-Ks when its tables are in shared memory; held in registers, each K
+  // slice's own.
+  const HardwareSpec hw = committed_hardware("a100_lut_4x");
+  for (const GemmKernel& k :
+       {lut_kernel(hw, 2, DataType::kFp16), lut_kernel(hw, 4, DataType::kInt8),
+        dense_kernel(hw, DataType::kFp16)}) {
+    for (const auto& tiles : {candidate_tiles(), candidate_elongated_tiles()}) {
+      for (const ThreadblockTile& t : tiles) {
+        for (const WarpTile& w : {WarpTile{}, WarpTile{16, 64}, WarpTile{32, 256}}) {
+          Tiling tl{t};
+          tl.warp = w;
+          const double one_step = register_bytes_per_warp(k, tl, t.bk * k.k_step_multiplier);
+          for (const std::int64_t k_slice : {256, 4096, 28672}) {
+            CHECK(register_bytes_per_warp(k, tl, k_slice) == one_step);
+          }
+          if (!k.register_tables) continue;
+          tl.tables = TablePlacement::kRegisters;
+          CHECK(register_bytes_per_warp(k, tl, 4096) > register_bytes_per_warp(k, tl, 256));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("INT8 table entries are searched only where the plan quantized the tables",
           "[tile][tiling_search]") {
   const HardwareSpec hw = committed_hardware("a100_lut_4x");
