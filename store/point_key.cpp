@@ -23,7 +23,13 @@ std::string sha256_hex(std::string_view bytes) {
 }
 
 std::string point_key(const nlohmann::json& resolved_config, std::string_view git_revision) {
-  std::string text = resolved_config.dump();
+  return point_key_of_text(resolved_config.dump(), git_revision);
+}
+
+std::string point_key_of_text(std::string_view resolved_config_json, std::string_view git_revision) {
+  std::string text;
+  text.reserve(resolved_config_json.size() + 1 + git_revision.size());
+  text += resolved_config_json;
   text += '\0';
   text += git_revision;
   return sha256_hex(text);

@@ -14,5 +14,7 @@ std::string sha256_hex(std::string_view bytes);
 // spaces, numbers printed so they read back exactly), a NUL, and the git
 // revision that runs it. Equal configs run by equal revisions share a key.
 std::string point_key(const nlohmann::json& resolved_config, std::string_view git_revision);
+// The same from the config's canonical JSON text (resolved_config.dump()).
+std::string point_key_of_text(std::string_view resolved_config_json, std::string_view git_revision);
 
 }  // namespace lutsim::store

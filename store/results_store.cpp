@@ -220,9 +220,15 @@ void ResultsStore::set_info(const std::string& key, const std::string& value) {
 }
 
 bool ResultsStore::contains(const std::string& key) {
-  SqliteStatement s(*db_, "SELECT 1 FROM points WHERE point_key = ?1");
+  if (!find_point_) {
+    find_point_ = std::make_unique<SqliteStatement>(*db_, "SELECT 1 FROM points WHERE point_key = ?1");
+  }
+  SqliteStatement& s = *find_point_;
+  s.reset();
   s.bind(1, key);
-  return s.step();
+  const bool found = s.step();
+  s.reset();  // no read left open on the store
+  return found;
 }
 
 // The first point fixes the tables; every later point must have the same.
@@ -295,7 +301,7 @@ bool ResultsStore::insert_point(const StoredPoint& point) {
       .bind(3, point.index)
       .bind(4, point.label)
       .bind(5, nlohmann::json(point.axis_values).dump())
-      .bind(6, point.config.dump());
+      .bind(6, point.config_json.empty() ? point.config.dump() : point.config_json);
   s.run();
   if (db_->changes() == 0) return false;
   check_tables(point);

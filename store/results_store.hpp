@@ -39,6 +39,9 @@ struct StoredPoint {
   std::vector<std::string> axis_values;
   nlohmann::json config;  // resolved, as the point's outputs record it
   std::vector<StoredTable> tables;
+  // config.dump() when the sweep that ran the point wrote it already (it
+  // keeps the resolved config's text for the key); empty: dumped when stored.
+  std::string config_json{};
 };
 
 // Whether two points hold the same config and the same results, cell for
@@ -109,6 +112,7 @@ class ResultsStore {
   // per table of layout_.
   std::unique_ptr<SqliteStatement> insert_point_;
   std::vector<SqliteStatement> insert_rows_;
+  std::unique_ptr<SqliteStatement> find_point_;  // contains()
 };
 
 }  // namespace lutsim::store

@@ -23,8 +23,9 @@ PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
   try {
     LoadedStudy study = load_study(source.files.load(source.sweep.base), point.assignments,
                                    source.configs_dir, source.files);
-    std::string key = store::point_key(study.resolved, git_revision());
-    return {index, std::move(point), std::move(study), std::move(key)};
+    store::JsonObjectText resolved_text(study.resolved);
+    std::string key = store::point_key_of_text(resolved_text.text(), git_revision());
+    return {index, std::move(point), std::move(study), std::move(resolved_text), std::move(key)};
   } catch (const config::ConfigError& e) {
     throw config::ConfigError(e.where(), e.key_path(),
                               e.message() + " (sweep point: " + point.label + ")");
@@ -39,7 +40,8 @@ store::StoredPoint run_point(const PreparedPoint& p) {
                          p.point.label,
                          p.point.values,
                          recorded_config(p.study, result),
-                         {}};
+                         {},
+                         p.resolved_text.updated_text(result.record_notes)};
   for (const StudyTable& t : result.tables) out.tables.push_back({t.stem, t.table});
   return out;
 }

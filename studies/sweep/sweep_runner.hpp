@@ -9,6 +9,7 @@
 
 #include "core/config/config_files.hpp"
 #include "core/specs/sweep_spec.hpp"
+#include "store/json_object_text.hpp"
 #include "store/point_batch.hpp"
 #include "store/results_store.hpp"
 #include "store/sweep_csv.hpp"
@@ -28,6 +29,8 @@ struct PreparedPoint {
   std::size_t index = 0;  // in the cross product
   SweepPoint point;
   LoadedStudy study;
+  // study.resolved's JSON text, written once for the key and the stored config
+  store::JsonObjectText resolved_text;
   std::string key;  // store::point_key of its resolved config and this binary's revision
 };
 

@@ -19,6 +19,7 @@ TEST_CASE("a point's key hashes its canonical config and the revision", "[store]
   auto c = a;
   c["m"] = 17;
   CHECK(point_key(a, "abc123") != point_key(c, "abc123"));
+  CHECK(point_key_of_text(a.dump(), "abc123") == point_key(a, "abc123"));
 }
 
 }  // namespace lutsim::store

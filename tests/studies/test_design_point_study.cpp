@@ -11,9 +11,11 @@
 
 #include "core/config/config_document.hpp"
 #include "core/config/config_files.hpp"
+#include "core/io/git_revision.hpp"
 #include "ppa/energy/run_energy.hpp"
 #include "ppa/gpu/gpu_lut_ppa.hpp"
 #include "sim/tile/gemm_model.hpp"
+#include "store/point_key.hpp"
 #include "store/results_store.hpp"
 #include "studies/study_loader.hpp"
 #include "studies/sweep/sweep_runner.hpp"
@@ -142,6 +144,25 @@ TEST_CASE("a 2x2 design sweep stores what the tile model and the PPA functions g
   const auto first = store.get(points[0].key);
   CHECK(cell(first->tables[0].table, "lut_area_per_gpu") ==
         Approx(108 * 16 * 133294.991333e-6).epsilon(1e-9));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a sweep point's key and stored config come from its resolved config's one JSON text",
+          "[studies]") {
+  const fs::path dir = fresh_dir("config_text");
+  std::ofstream(dir / "point.yaml") << kGemmPoint;
+  const SweepSpec sweep{"design_config_text",
+                        dir / "point.yaml",
+                        {axis("gemm.weight_bits", "weight_bits", {"2", "4"})}};
+  config::ConfigFiles files;
+  const SweepSource source{sweep, "configs", files};
+  for (std::size_t i = 0; i < 2; ++i) {
+    const PreparedPoint p = prepare_point(source, i);
+    CHECK(p.key == store::point_key(p.study.resolved, git_revision()));
+    const store::StoredPoint stored = run_point(p);
+    CHECK(stored.config.contains("energy_pricing"));  // the study's record notes
+    CHECK(stored.config_json == stored.config.dump());
+  }
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,70 @@
+#include "store/json_object_text.hpp"
+
+#include <stdexcept>
+
+namespace lutsim::store {
+namespace {
+
+const nlohmann::json& checked_object(const nlohmann::json& j) {
+  if (!j.is_object()) {
+    throw std::invalid_argument(std::string("JsonObjectText: expected a JSON object, got ") +
+                                j.type_name());
+  }
+  return j;
+}
+
+// One member as nlohmann's serializer writes it in an object: its key (a
+// JSON string), ':', its value.
+std::string member_text(const std::string& key, const nlohmann::json& value) {
+  return nlohmann::json(key).dump() + ':' + value.dump();
+}
+
+// An object's text from its members' texts in key order: '{', the members
+// with ',' between them, '}'.
+class ObjectWriter {
+ public:
+  explicit ObjectWriter(std::size_t size) {
+    out_.reserve(size);
+    out_ += '{';
+  }
+  void add(const std::string& member) {
+    if (out_.size() > 1) out_ += ',';
+    out_ += member;
+  }
+  std::string done() && {
+    out_ += '}';
+    return std::move(out_);
+  }
+
+ private:
+  std::string out_;
+};
+
+}  // namespace
+
+JsonObjectText::JsonObjectText(const nlohmann::json& object) {
+  for (const auto& [key, value] : checked_object(object).items()) {
+    const std::string& text = members_.emplace(key, member_text(key, value)).first->second;
+    size_ += text.size() + 1;
+  }
+}
+
+std::string JsonObjectText::updated_text(const nlohmann::json& members) const {
+  ObjectWriter out(size_ + 2 * checked_object(members).size() + 2);
+  auto mine = members_.begin();
+  for (const auto& [key, value] : members.items()) {
+    for (; mine != members_.end() && mine->first < key; ++mine) out.add(mine->second);
+    if (mine != members_.end() && mine->first == key) ++mine;  // replaced
+    out.add(member_text(key, value));
+  }
+  for (; mine != members_.end(); ++mine) out.add(mine->second);
+  return std::move(out).done();
+}
+
+std::string JsonObjectText::text() const {
+  ObjectWriter out(size_ + 2);
+  for (const auto& member : members_) out.add(member.second);
+  return std::move(out).done();
+}
+
+}  // namespace lutsim::store
