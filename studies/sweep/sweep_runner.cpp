@@ -18,18 +18,27 @@ void count_written(std::size_t written, SweepCounts& counts, const SweepProgress
   if (written > 0 && progress) progress(counts);
 }
 
-PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
-  SweepPoint point = sweep_point(source.sweep, index);
+namespace {
+
+// Loads and checks `point`; a config error names the point's axis values.
+LoadedStudy load_point(const SweepSource& source, const SweepPoint& point) {
   try {
-    LoadedStudy study = load_study(source.files.load(source.sweep.base), point.assignments,
-                                   source.configs_dir, source.files);
-    store::JsonObjectText resolved_text(study.resolved);
-    std::string key = store::point_key_of_text(resolved_text.text(), git_revision());
-    return {index, std::move(point), std::move(study), std::move(resolved_text), std::move(key)};
+    return load_study(source.files.load(source.sweep.base), point.assignments, source.configs_dir,
+                      source.files);
   } catch (const config::ConfigError& e) {
     throw config::ConfigError(e.where(), e.key_path(),
                               e.message() + " (sweep point: " + point.label + ")");
   }
+}
+
+}  // namespace
+
+PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
+  SweepPoint point = sweep_point(source.sweep, index);
+  LoadedStudy study = load_point(source, point);
+  store::JsonObjectText resolved_text(study.resolved);
+  std::string key = store::point_key_of_text(resolved_text.text(), git_revision());
+  return {index, std::move(point), std::move(study), std::move(resolved_text), std::move(key)};
 }
 
 store::StoredPoint run_point(const PreparedPoint& p) {
@@ -64,7 +73,11 @@ std::vector<PointKey> check_sweep(const SweepSource& source, SweepShard shard, i
 void check_axis_values(const SweepSource& source, int jobs) {
   const std::vector<std::size_t> indices = axis_value_points(source.sweep);
   parallel_map(
-      indices.size(), jobs, [&](std::size_t i) { return prepare_point(source, indices[i]).index; },
+      indices.size(), jobs,
+      [&](std::size_t i) {
+        load_point(source, sweep_point(source.sweep, indices[i]));  // its key is not needed
+        return indices[i];
+      },
       [](std::size_t, std::size_t) {});
 }
 
