@@ -11,10 +11,13 @@
 // runs by their instruction counts under callgrind (README, "Throughput"):
 // the second of --benchmark_repetitions=2 less the first, since the component
 // table is parsed once per process.
-// design_point_gemm, jobs 1, on 2026-11-27: 2,500 to 3,000 points per CPU
-// second at load 2.4 to 3.1, 1.86 M instructions per point (2.53 M with each
-// point loaded twice, 2.91 M before the pruned tiling search): below the
-// target, and the README says what bounds it.
+// design_point_gemm, jobs 1, on 2026-11-28: 2,290 and 2,400 points per CPU
+// second at load 0.8 (2,040 and 2,160 for 6003d17, run alternately with it):
+//   build/bench/lutsim_sweep_bench --benchmark_min_time=2
+//       --benchmark_filter=design_point_gemm/jobs:1   (one line)
+// and 1.84 M instructions per point under callgrind (2.09 M at 6003d17; the
+// tiling search 0.99 M of them): below the target, and the README says what
+// bounds it.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
