@@ -42,6 +42,16 @@ Matrix sum_of(const Node& n, const std::vector<Matrix>& operands) {
   return fp16_rounded(std::move(sum));
 }
 
+// The datapath for activations `act`: INT8 ones give exact integer tables
+// accumulated in INT32 (table_format_for, accumulator_for); floating ones
+// keep the datapath's table format and accumulator.
+LutGemmConfig for_activation(LutGemmConfig cfg, DataType act) {
+  cfg.activation = act;
+  cfg.table_format = table_format_for(act, cfg.table_format);
+  if (!is_floating_point(act)) cfg.accumulator = accumulator_for(act);
+  return cfg;
+}
+
 }  // namespace
 
 ReferenceEvaluator::ReferenceEvaluator(LutGemmConfig datapath,
@@ -49,9 +59,8 @@ ReferenceEvaluator::ReferenceEvaluator(LutGemmConfig datapath,
     : datapath_(std::move(datapath)), weights_(std::move(weights)) {}
 
 LutGemmConfig ReferenceEvaluator::config_of(const Node& n) const {
-  LutGemmConfig cfg = datapath_;
+  LutGemmConfig cfg = for_activation(datapath_, n.act_dtype);
   cfg.weight_bits = n.weight_bits;
-  cfg.activation = n.act_dtype;
   if (n.weight_code == WeightCode::kUnsigned) {
     cfg.geometry.table_form = TableForm::kUnsignedFull;
   } else if (!cfg.geometry.symmetric()) {
@@ -61,8 +70,7 @@ LutGemmConfig ReferenceEvaluator::config_of(const Node& n) const {
 }
 
 LutGemmConfig ReferenceEvaluator::table_config(const Node& n) const {
-  LutGemmConfig cfg = datapath_;
-  cfg.activation = n.tables->activation;
+  LutGemmConfig cfg = for_activation(datapath_, n.tables->activation);
   cfg.table_format = n.tables->format;
   return cfg;
 }

@@ -21,7 +21,8 @@ namespace lutsim::ir {
 //   lut_linear    lut_accumulate over the tables it reads, then lut_outputs;
 // a norm or elementwise node with a fused precompute writes lut_precompute's
 // tables of its result. Tables take their entry format from the node's table
-// layout (e.g. INT8 after quantize_tables), the rest from the datapath.
+// layout (e.g. INT8 after quantize_tables), the rest from the datapath
+// (INT8 activations: exact integer tables, INT32 accumulation).
 // Outputs apply the weight scale and zero point of the codes (core's
 // reinterpret_weights for odd codes). Matrix results are rounded to FP16
 // (what the nodes write). Other kinds, 16-bit linears, odd

@@ -26,11 +26,12 @@ LutGemmConfig datapath_of(const ir::Node& n, const HardwareSpec& hw) {
                             std::to_string(dp.geometry.table_entries()) + " per group of " +
                             std::to_string(dp.geometry.k) + " of " + hw.name);
   }
-  if (is_floating_point(dp.activation) && t.format != dp.table_format) {
+  if (t.format != dp.table_format) {
     throw node_error(n, "tables of " + std::string(to_string(t.format)) + " entries: the LUT " +
                             "tensor cores of " + hw.name + " look up " +
-                            std::string(to_string(dp.table_format)) +
-                            " entries (lut_tensor_core.table_format)");
+                            std::string(to_string(dp.table_format)) + " entries for " +
+                            std::string(to_string(dp.activation)) +
+                            " activations (lut_tensor_core.table_format for floating ones)");
   }
   return dp;
 }

@@ -17,6 +17,8 @@ namespace lutsim::compiler {
 struct PassContext {
   std::string hardware;  // the hardware's name, for messages
   LutArrayGeometry geometry;
+  // lut_tensor_core.table_format: the entries of floating activations'
+  // tables; INT8 activations' are exact integer sums (table_format_for).
   TableEntryFormat table_format = TableEntryFormat::kFp16;
 };
 

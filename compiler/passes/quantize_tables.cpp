@@ -65,12 +65,12 @@ GemmEffect quantized(const ir::Graph& g, ir::NodeId writer, const ir::Node& line
 
 // Why tables stay as they are; nullopt when they are quantized.
 std::optional<std::string> kept_because(const ir::TableLayout& t) {
-  if (t.format != TableEntryFormat::kFp16) {
-    return "tables of " + std::string(to_string(t.format)) + " entries, not FP16";
-  }
   if (!is_floating_point(t.activation)) {
     return "tables of " + std::string(to_string(t.activation)) +
            " activations: exact integer sums, nothing to quantize";
+  }
+  if (t.format != TableEntryFormat::kFp16) {
+    return "tables of " + std::string(to_string(t.format)) + " entries, not FP16";
   }
   return std::nullopt;
 }

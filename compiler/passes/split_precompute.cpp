@@ -17,10 +17,15 @@ std::invalid_argument linear_error(const Node& linear, const std::string& messag
                                "': " + message);
 }
 
+// The tables the LUT tensor cores look up for the linear's activations:
+// exact integer sums (INT16 entries) for INT8 ones, the configured format
+// for floating ones (table_format_for, as the datapath).
 ir::TableLayout layout_of(const PassContext& c, const Node& linear) {
-  if (c.table_format == TableEntryFormat::kInteger) {
-    throw linear_error(linear, "table_format integer of " + c.hardware +
-                                   " (INT16 entries) has no IR data type");
+  const TableEntryFormat format = table_format_for(linear.act_dtype, c.table_format);
+  if (format == TableEntryFormat::kInteger && is_floating_point(linear.act_dtype)) {
+    throw linear_error(linear, "table_format integer of " + c.hardware + " holds exact sums of " +
+                                   "integer activations, not of " +
+                                   std::string(to_string(linear.act_dtype)) + " ones");
   }
   const bool odd = linear.weight_code == ir::WeightCode::kOdd;
   if (odd != c.geometry.symmetric()) {
@@ -29,8 +34,7 @@ ir::TableLayout layout_of(const PassContext& c, const Node& linear) {
                     std::string(to_string(c.geometry.table_form)) + " tables of " + c.hardware +
                     (odd ? "" : ": run reinterpret_weights before split_precompute"));
   }
-  return {c.geometry.k, c.geometry.table_entries(), c.table_format,
-          c.table_format == TableEntryFormat::kInt8Quantized ? DataType::kInt8 : DataType::kFp16,
+  return {c.geometry.k, c.geometry.table_entries(), format, table_entry_dtype(format),
           linear.act_dtype};
 }
 

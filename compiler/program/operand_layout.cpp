@@ -10,15 +10,9 @@ constexpr int kFp16ScaleBytes = 2;
 std::int64_t table_operand_bytes(const MatrixShape& shape, const LutGemmConfig& datapath) {
   const std::int64_t tables = static_cast<std::int64_t>(shape.m) * (shape.k / datapath.geometry.k);
   const std::int64_t entries = datapath.geometry.table_entries();
-  switch (datapath.table_format) {
-    case TableEntryFormat::kFp16:
-      return tables * entries * 2;
-    case TableEntryFormat::kInteger:
-      return tables * entries * 4;
-    case TableEntryFormat::kInt8Quantized:
-      return tables * (entries + kFp16ScaleBytes);
-  }
-  return 0;
+  const std::int64_t entry_bytes = bytes_of(table_entry_dtype(datapath.table_format));
+  const bool scaled = datapath.table_format == TableEntryFormat::kInt8Quantized;
+  return tables * (entries * entry_bytes + (scaled ? kFp16ScaleBytes : 0));
 }
 
 std::int64_t weight_operand_bytes(const MatrixShape& shape, int weight_bits) {

@@ -57,6 +57,26 @@ TableEntryFormat parse_table_entry_format(std::string_view name) {
   return parse_name(kEntryFormatNames, name, "table entry format");
 }
 
+TableEntryFormat table_format_for(DataType activation, TableEntryFormat floating_format) {
+  return is_floating_point(activation) ? floating_format : TableEntryFormat::kInteger;
+}
+
+DataType accumulator_for(DataType activation) {
+  return is_floating_point(activation) ? DataType::kFp32 : DataType::kInt32;
+}
+
+DataType table_entry_dtype(TableEntryFormat f) {
+  switch (f) {
+    case TableEntryFormat::kFp16:
+      return DataType::kFp16;
+    case TableEntryFormat::kInt8Quantized:
+      return DataType::kInt8;
+    case TableEntryFormat::kInteger:
+      return DataType::kInt16;
+  }
+  throw std::logic_error("TableEntryFormat value without an entry type");
+}
+
 void LutGemmConfig::validate() const {
   if (weight_bits < 1 || weight_bits > 8) {
     throw std::invalid_argument("weight_bits must be in [1, 8], got " +

@@ -26,6 +26,18 @@ enum class TableEntryFormat {
 std::string_view to_string(TableForm f);
 std::string_view to_string(TableEntryFormat f);
 
+// The datapath's one rule for entries and accumulation: integer (INT8)
+// activations give exact integer tables accumulated in INT32; floating ones
+// tables in `floating_format` (a LUT tensor core's table_format) accumulated
+// in FP32.
+TableEntryFormat table_format_for(DataType activation, TableEntryFormat floating_format);
+DataType accumulator_for(DataType activation);
+
+// How one stored entry of format `f` is held: FP16; INT8 codes (a table's
+// FP16 scale beside them); INT16 for exact integer sums (of k INT8 values:
+// at most LutArrayGeometry::kMaxK x 128 = 768 in magnitude).
+DataType table_entry_dtype(TableEntryFormat f);
+
 // Parsing accepts exactly the names to_string gives; throws std::invalid_argument.
 TableForm parse_table_form(std::string_view name);
 TableEntryFormat parse_table_entry_format(std::string_view name);

@@ -13,7 +13,7 @@ struct TypeInfo {
   bool floating_point;
 };
 
-constexpr std::array<TypeInfo, 7> kTypes{{
+constexpr std::array<TypeInfo, 8> kTypes{{
     {DataType::kFp32, "fp32", 32, true},
     {DataType::kFp16, "fp16", 16, true},
     {DataType::kBf16, "bf16", 16, true},
@@ -21,6 +21,7 @@ constexpr std::array<TypeInfo, 7> kTypes{{
     {DataType::kFp8E5M2, "fp8_e5m2", 8, true},
     {DataType::kInt32, "int32", 32, false},
     {DataType::kInt8, "int8", 8, false},
+    {DataType::kInt16, "int16", 16, false},
 }};
 
 // The one alias: FP8 GEMMs take E4M3 operands.

@@ -9,11 +9,13 @@
 namespace lutsim {
 
 // The element types lutsim knows: activations, dense GEMM operands,
-// accumulators and outputs. Configs, trace CSVs, CLI options and result
-// tables spell them as to_string does; parse_data_type is the one way back.
+// accumulators, LUT table entries and outputs. Configs, trace CSVs, CLI
+// options and result tables spell them as to_string does; parse_data_type is
+// the one way back.
 // Which types a role (LUT activations, a dense MMA, an accumulator) models is
 // checked where the role is: require_one_of.
-enum class DataType { kFp32, kFp16, kBf16, kFp8E4M3, kFp8E5M2, kInt32, kInt8 };
+// kInt16 is last so the others keep their values (tests seed from them).
+enum class DataType { kFp32, kFp16, kBf16, kFp8E4M3, kFp8E5M2, kInt32, kInt8, kInt16 };
 
 // An unknown type name, or a type a role does not model.
 class DataTypeError : public std::invalid_argument {

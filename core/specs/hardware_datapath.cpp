@@ -12,12 +12,11 @@ LutGemmConfig lut_datapath(const HardwareSpec& hw, int weight_bits, DataType act
   require_one_of(act, kLutActivationTypes, hw.name + " LUT tensor-core activation");
   if (!hw.lut_tensor_core) throw std::invalid_argument(hw.name + " has no LUT tensor cores");
   const LutTensorCoreSpec& l = *hw.lut_tensor_core;
-  const bool floating = is_floating_point(act);
   const LutGemmConfig c{weight_bits,
                         {.k = l.geometry.k, .table_form = l.geometry.table_form},
                         act,
-                        floating ? l.table_format : TableEntryFormat::kInteger,
-                        floating ? DataType::kFp32 : DataType::kInt32};
+                        table_format_for(act, l.table_format),
+                        accumulator_for(act)};
   try {
     c.validate();
   } catch (const std::invalid_argument& e) {

@@ -64,7 +64,7 @@ std::string_view to_string(KernelFamily f) {
 }
 
 double lut_table_entry_bytes(TableEntryFormat f) {
-  return f == TableEntryFormat::kInt8Quantized ? 1.0 : 2.0;  // FP16, or INT16 exact sums
+  return bytes_of(table_entry_dtype(f));  // FP16, INT8 codes, or INT16 exact sums
 }
 
 GemmKernel dense_kernel(const HardwareSpec& hw, DataType type) {

@@ -162,7 +162,7 @@ void decode_lutpre(const Instruction& in, const SubCoreConfig& c, DecodedInstruc
                 {.k = g.k, .table_form = g.table_form},
                 t.activation,
                 t.table,
-                t.table == TableEntryFormat::kInteger ? DataType::kInt32 : DataType::kFp32};
+                accumulator_for(t.activation)};
   validate_datapath(in, d.datapath);
   // Every stored entry is a left-to-right sum of k activations: k - 1 additions.
   const std::int64_t tables = static_cast<std::int64_t>(s.m) * (s.k / g.k);

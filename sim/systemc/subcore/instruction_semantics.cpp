@@ -1,7 +1,10 @@
 #include "sim/systemc/subcore/instruction_semantics.hpp"
 
 #include <bit>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,8 +55,7 @@ LutTable load_table(std::span<const std::uint8_t> bytes, std::int64_t t, const L
     table.scale = Fp16::from_bits(read_le<std::uint16_t>(bytes, base + entries)).to_double();
     return table;
   }
-  const DataType type =
-      cfg.table_format == TableEntryFormat::kFp16 ? DataType::kFp16 : DataType::kInt32;
+  const DataType type = table_entry_dtype(cfg.table_format);
   for (std::int64_t e = 0; e < entries; ++e) {
     table.entries[static_cast<std::size_t>(e)] = load_element(bytes, t * entries + e, type);
   }
@@ -72,8 +74,7 @@ void store_table(std::span<std::uint8_t> bytes, std::int64_t t, const LutTable& 
     write_le<std::uint16_t>(bytes, base + entries, Fp16::from_double(table.scale).bits());
     return;
   }
-  const DataType type =
-      cfg.table_format == TableEntryFormat::kFp16 ? DataType::kFp16 : DataType::kInt32;
+  const DataType type = table_entry_dtype(cfg.table_format);
   for (std::int64_t e = 0; e < entries; ++e) {
     store_element(bytes, t * entries + e, type, table.entries[static_cast<std::size_t>(e)]);
   }
@@ -207,6 +208,8 @@ double load_element(std::span<const std::uint8_t> bytes, std::int64_t i, DataTyp
       return read_le<float>(bytes, 4 * i);
     case DataType::kInt32:
       return read_le<std::int32_t>(bytes, 4 * i);
+    case DataType::kInt16:
+      return read_le<std::int16_t>(bytes, 2 * i);
     case DataType::kInt8:
       return static_cast<std::int8_t>(bytes[static_cast<std::size_t>(i)]);
     case DataType::kFp8E4M3:
@@ -227,6 +230,11 @@ void store_element(std::span<std::uint8_t> bytes, std::int64_t i, DataType type,
       return write_le<float>(bytes, 4 * i, static_cast<float>(value));
     case DataType::kInt32:
       return write_le<std::int32_t>(bytes, 4 * i, static_cast<std::int32_t>(value));
+    case DataType::kInt16:
+      if (value != std::trunc(value) || value < INT16_MIN || value > INT16_MAX) {
+        throw std::out_of_range("an int16 operand element cannot hold " + std::to_string(value));
+      }
+      return write_le<std::int16_t>(bytes, 2 * i, static_cast<std::int16_t>(value));
     case DataType::kInt8:
       bytes[static_cast<std::size_t>(i)] =
           static_cast<std::uint8_t>(static_cast<std::int8_t>(value));

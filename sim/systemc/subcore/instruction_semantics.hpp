@@ -21,7 +21,8 @@ void execute(const DecodedInstruction& in, std::span<const std::int64_t> lane_ad
              RegisterFile& registers, SharedMemory& smem);
 
 // Operand element codecs, little-endian, as the layouts of docs/lmma.md:
-// the value of element i of a fragment of type `type`, and writing one.
+// the value of element i of a fragment of type `type`, and writing one
+// (std::out_of_range for an int16 element that cannot hold the value).
 double load_element(std::span<const std::uint8_t> bytes, std::int64_t i, DataType type);
 void store_element(std::span<std::uint8_t> bytes, std::int64_t i, DataType type, double value);
 

@@ -64,6 +64,28 @@ TEST_CASE("split and fused graphs compute the unsplit graph's values bit for bit
   CHECK(eval.run(fused, o.x).front() == expected);
 }
 
+// INT8 activations: the split graph's precompute writes exact integer sums
+// (INT16 entries) and its LUT linear accumulates them in INT32, giving the
+// unsplit linear's values (lut_mpgemm on the integer datapath) bit for bit;
+// the datapath given is a floating one, as a LUT tensor core's config is.
+TEST_CASE("INT8 activations: the split graph computes with exact integer tables",
+          "[compiler][passes]") {
+  const int bits = GENERATE(1, 2, 3, 4);
+  const std::uint64_t seed = GENERATE(1, 2);
+  const MpGemmProblem p = make_random_problem(
+      {.m = 4, .n = 8, .k = 16, .activation = DataType::kInt8, .weight_bits = bits, .seed = seed});
+  const ir::ReferenceEvaluator eval(datapath(TableEntryFormat::kFp16), {{"lin", p.w}});
+  ir::Graph unsplit = test::mini_linear(16, bits, DataType::kInt8);
+  run_passes(unsplit, {"reinterpret_weights"}, test::mini_context());
+  ir::Graph split = unsplit;
+  run_passes(split, {"split_precompute"}, test::mini_context());
+  REQUIRE(split.node(*split.find("lin")).tables->entry_dtype == DataType::kInt16);
+
+  const Matrix expected = eval.run(unsplit, p.x).front();
+  CHECK(expected.cwiseAbs().maxCoeff() > 0.0);
+  CHECK(eval.run(split, p.x).front() == expected);
+}
+
 TEST_CASE("the value check fails when a precompute reads the wrong tensor", "[compiler][passes]") {
   const Operands o = random_operands(7);
   const ir::ReferenceEvaluator eval(datapath(TableEntryFormat::kFp16), o.weights);

@@ -81,7 +81,7 @@ TEST_CASE("quantize_tables: what it leaves", "[compiler][passes]") {
   const GemmEffect kept = quantize(int8).effects[0];
   CHECK(kept.outcome == "kept");
   CHECK(kept.reason == "tables of int8 activations: exact integer sums, nothing to quantize");
-  CHECK(int8.output(*int8.find("norm.precompute")).dtype == DataType::kFp16);
+  CHECK(int8.output(*int8.find("norm.precompute")).dtype == DataType::kInt16);
 }
 
 // The quantized graph computes what the unsplit graph computes on a datapath

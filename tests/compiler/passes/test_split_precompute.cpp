@@ -55,12 +55,29 @@ TEST_CASE("split_precompute: one precompute per activation tensor, shared by its
   CHECK(r.effects[7].outcome == "kept");
 }
 
-TEST_CASE("split_precompute: INT8-quantized tables and INT8 activations", "[compiler][passes]") {
-  ir::Graph g = mini_layer(DataType::kInt8);
+TEST_CASE("split_precompute: INT8-quantized tables of FP16 activations", "[compiler][passes]") {
+  ir::Graph g = mini_layer();
   run_passes(g, kSplitPasses, mini_context(TableEntryFormat::kInt8Quantized));
   CHECK(output(g, "norm2.precompute") == ir::Tensor{{4, 2, 8}, DataType::kInt8});
-  CHECK(node(g, "norm2.precompute").act_dtype == DataType::kInt8);
   CHECK(node(g, "gate").tables->format == TableEntryFormat::kInt8Quantized);
+  CHECK(node(g, "gate").tables->entry_dtype == DataType::kInt8);
+}
+
+// As the datapath (lut_datapath): INT8 activations' tables hold exact integer
+// sums, in INT16 entries, whatever format the hardware gives floating ones.
+TEST_CASE("split_precompute: INT8 activations get exact integer tables of INT16 entries",
+          "[compiler][passes]") {
+  const TableEntryFormat floating = GENERATE(TableEntryFormat::kFp16,
+                                             TableEntryFormat::kInt8Quantized,
+                                             TableEntryFormat::kInteger);
+  ir::Graph g = mini_layer(DataType::kInt8);
+  run_passes(g, kSplitPasses, mini_context(floating));
+  CHECK(output(g, "norm2.precompute") == ir::Tensor{{4, 2, 8}, DataType::kInt16});
+  CHECK(node(g, "norm2.precompute").act_dtype == DataType::kInt8);
+  const ir::TableLayout& t = *node(g, "gate").tables;
+  CHECK(t.format == TableEntryFormat::kInteger);
+  CHECK(t.entry_dtype == DataType::kInt16);
+  CHECK(t.activation == DataType::kInt8);
 }
 
 TEST_CASE("split_precompute: refused linears", "[compiler][passes]") {
@@ -70,10 +87,11 @@ TEST_CASE("split_precompute: refused linears", "[compiler][passes]") {
                       "split_precompute: linear 'q': activations bf16 are not a LUT activation "
                       "type (fp16, fp8_e4m3, fp8_e5m2, int8)");
   }
-  SECTION("integer table entries") {
+  SECTION("integer table entries of FP16 activations") {
     ir::Graph g = mini_layer();
     CHECK_THROWS_WITH(run_passes(g, kSplitPasses, mini_context(TableEntryFormat::kInteger)),
-                      Catch::Contains("table_format integer of mini"));
+                      "split_precompute: linear 'q': table_format integer of mini holds exact "
+                      "sums of integer activations, not of fp16 ones");
   }
   SECTION("K not a multiple of the group size") {
     ir::Graph g = mini_layer();
