@@ -49,6 +49,9 @@ nlohmann::json gemm_json(const LmmaOptions& o, const systemc::GemmWarpRun& g,
                    {"k_step", g.k_step},
                    {"k_steps", g.k_steps},
                    {"resident_k_steps", g.resident_steps},
+                   {"tables", to_string(g.tables)},
+                   {"n_sweep", g.n_sweep},
+                   {"resident_sweep_tiles", g.resident_sweeps},
                    {"values_checked_against_lut_mpgemm", g.values_checked},
                    {"warp_macs", g.warp_macs()},
                    {"sm_macs_per_cycle", sm_rate},
@@ -67,10 +70,23 @@ std::string values_text(const nlohmann::json& g) {
     return "values: random operands, accumulators bit-exact with lut_mpgemm\n";
   }
   if (g["kernel"] == "mma") return "values: not computed (the MMA baseline runs timing only)\n";
+  if (g["resident_sweep_tiles"] != g["n_sweep"]) {
+    return "values: not computed (the N sweep's weights and outputs exceed shared memory; the "
+           "program cycles through " +
+           std::to_string(g["resident_sweep_tiles"].get<std::int64_t>()) +
+           " resident sweep tiles, so only timing and counts are meaningful)\n";
+  }
   return "values: not computed (the warp's K slice exceeds shared memory; the program cycles "
          "through " +
          std::to_string(g["resident_k_steps"].get<std::int64_t>()) +
          " resident K steps, so only timing and counts are meaningful)\n";
+}
+
+// Tables in registers: the warp tiles one run of the program computes.
+std::string sweep_text(const nlohmann::json& g) {
+  if (g["tables"] != "registers") return "";
+  return " (tables in registers over " + std::to_string(g["n_sweep"].get<int>()) +
+         " warp tiles along N)";
 }
 
 std::string gemm_text(const nlohmann::json& g) {
@@ -85,7 +101,7 @@ std::string gemm_text(const nlohmann::json& g) {
       std::to_string(tile["bn"].get<int>()) + "x" + std::to_string(tile["bk"].get<int>()) +
       ", split-K " + std::to_string(g["split_k"].get<int>()) + ", warp tile " +
       std::to_string(g["warp_tile"]["m"].get<int>()) + "x" +
-      std::to_string(g["warp_tile"]["n"].get<int>()) + ", " +
+      std::to_string(g["warp_tile"]["n"].get<int>()) + sweep_text(g) + ", " +
       std::to_string(g["k_steps"].get<std::int64_t>()) + " K steps of " +
       std::to_string(g["k_step"].get<int>()) + " (tile model's choice)\n";
   t += "sub-core x partitions: " + std::to_string(g["sm_macs_per_cycle"].get<double>()) +

@@ -44,10 +44,6 @@ EngineOp engine_op(const TraceOp& op, const OpTime& timed, const SystemSpec& sys
     r.not_simulated = "batched GEMM";
     return r;
   }
-  if (e.tiling.tables == TablePlacement::kRegisters) {
-    r.not_simulated = "tables held in registers: the lowering stages tables through shared memory";
-    return r;
-  }
   const systemc::SubCoreGemmFigure& f =
       timer.figure(kernel, shape, op.weight_bits, op.act_dtype, e);
   r.simulated = true;

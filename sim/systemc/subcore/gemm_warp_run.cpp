@@ -18,8 +18,9 @@ namespace {
 SubCoreResult run_checked(const SubCoreConfig& config, const compiler::WarpProgram& p,
                           const SubCoreDriver& drive) {
   const compiler::WarpTileSpec& s = p.spec;
+  const int sweep = s.residency == compiler::TableResidency::kRegisters ? s.n_sweep : 1;
   const MpGemmProblem problem = make_random_problem({.m = s.warp_m,
-                                                     .n = s.warp_n,
+                                                     .n = s.warp_n * sweep,
                                                      .k = static_cast<int>(s.k_steps * s.k_step),
                                                      .activation = s.datapath.activation,
                                                      .weight_bits = s.datapath.weight_bits});
@@ -50,8 +51,14 @@ GemmWarpRun run_lut(const HardwareSpec& hw, const SubCoreConfig& config, const G
   r.k_step = p.spec.k_step;
   r.k_steps = p.spec.k_steps;
   r.resident_steps = p.layout.resident_steps;
+  if (p.spec.residency == compiler::TableResidency::kRegisters) {
+    r.tables = TablePlacement::kRegisters;
+    r.n_sweep = p.spec.n_sweep;
+    r.resident_sweeps = p.layout.resident_sweeps;
+  }
   r.tile_model_macs_per_cycle_per_sm = lut_kernel(hw, s.weight_bits, s.act).macs_per_cycle_per_sm;
-  r.values_checked = s.check_values && r.resident_steps == r.k_steps;
+  r.values_checked =
+      s.check_values && r.resident_steps == r.k_steps && r.resident_sweeps == r.n_sweep;
   r.result = r.values_checked ? run_checked(config, p, drive)
                               : run_timing(config, std::move(p.program), drive);
   return r;
@@ -83,7 +90,6 @@ compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t 
   query.warp_m_multiple = target.array.m;
   query.warp_n_multiple = target.array.n;
   query.k_step_multiple = target.array.k;
-  query.residency = compiler::TableResidency::kSharedMemory;
   const GemmEstimate e =
       best_gemm(hw, kernel, shape, [&](const Tiling& t) { return lowerable(kernel, t, query); });
   if (estimate) *estimate = e;

@@ -29,8 +29,9 @@ struct GemmWarpRunSpec {
   std::int64_t m = 0, n = 0, k = 0;
   int weight_bits = 2;  // lut only
   DataType act = DataType::kFp16;
-  // lut: when every K step is resident, fill random operands and check the
-  // accumulators against lut_mpgemm (slow: values cost about 70 x timing).
+  // lut: when every K step (and sweep tile) is resident, fill random operands
+  // and check the accumulators against lut_mpgemm (slow: values cost about
+  // 70 x timing).
   bool check_values = false;
 };
 
@@ -38,11 +39,20 @@ struct GemmWarpRun {
   GemmEstimate estimate;  // the tile model's tiling of the GEMM (best_gemm)
   int warp_m = 0, warp_n = 0, k_step = 0;
   std::int64_t k_steps = 0, resident_steps = 0;
+  // Tables in registers: the warp program computes n_sweep warp tiles along
+  // N with one load of its tables (1 otherwise); resident_sweeps of them
+  // have their weights and outputs laid out in shared memory.
+  TablePlacement tables = TablePlacement::kSharedMemory;
+  int n_sweep = 1;
+  std::int64_t resident_sweeps = 1;
   double tile_model_macs_per_cycle_per_sm = 0.0;  // the kernel's MAC rate in the tile model
   bool values_checked = false;                    // accumulators bit-exact with lut_mpgemm
   SubCoreResult result;
 
-  double warp_macs() const { return static_cast<double>(warp_m) * warp_n * k_step * k_steps; }
+  // The MACs of one run of the warp program: its n_sweep warp tiles.
+  double warp_macs() const {
+    return static_cast<double>(warp_m) * warp_n * k_step * k_steps * n_sweep;
+  }
   // The sub-core's MACs per cycle times the SM's partitions.
   double sm_macs_per_cycle(int partitions) const {
     return warp_macs() / static_cast<double>(result.cycles) * partitions;
@@ -52,9 +62,9 @@ struct GemmWarpRun {
 // The compiler's lowering of the LUT GEMM (m, n, k) with `weight_bits`-bit
 // weights and `act` activations on `hw`, for the tiling the tile model
 // chooses among those the lowering emits (best_gemm over lut_kernel with
-// tables in shared memory and warp tiles and K steps of whole array tiles:
-// TileModelTiler's choice), its tables precomputed in shared memory;
-// `estimate` receives that choice when given.
+// warp tiles and K steps of whole array tiles, tables in shared memory or in
+// registers over an N sweep: TileModelTiler's choice), its tables
+// precomputed in shared memory; `estimate` receives that choice when given.
 compiler::WarpProgram lowered_warp_program(const HardwareSpec& hw, std::int64_t m, std::int64_t n,
                                            std::int64_t k, int weight_bits, DataType act,
                                            GemmEstimate* estimate = nullptr);

@@ -60,11 +60,12 @@ const SubCoreGemmFigure& SubCoreGemmTimer::figure(const GemmKernel& kernel, cons
   const ThreadblockTile& t = tile.tiling.tile;
   f.warp_tiles_per_cta = static_cast<std::int64_t>(t.bm / f.run.warp_m) * (t.bn / f.run.warp_n);
   // Warp tiles of the busiest SM's k-steps (whole tiles under waves, its
-  // stream-K share otherwise), dealt to its partitions.
+  // stream-K share otherwise), dealt to its partitions, n_sweep of them per
+  // run of a program holding its tables in registers.
   const std::int64_t steps_per_tile = k_steps_per_cta(kernel, shape, tile.tiling);
   f.warp_tiles_per_partition =
       ceil_div(busiest_sm_k_steps(hw_, kernel, shape, tile) * f.warp_tiles_per_cta,
-               steps_per_tile * hw_.tensor_cores_per_sm);
+               steps_per_tile * f.run.n_sweep * hw_.tensor_cores_per_sm);
   f.compute_s = static_cast<double>(f.warp_tiles_per_partition) *
                 static_cast<double>(f.run.result.cycles) / hw_.sm_clock_hz;
   return cache_.emplace(key, std::move(f)).first->second;

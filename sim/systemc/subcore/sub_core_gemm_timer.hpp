@@ -22,13 +22,14 @@
 namespace lutsim::systemc {
 
 struct SubCoreGemmFigure {
-  GemmWarpRun run;                            // the simulated warp tile
-  std::int64_t warp_tiles_per_cta = 0;        // (bm / warp_m) x (bn / warp_n)
-  // on the busiest SM: its tiles (ceil(CTAs / SMs), or its stream-K share of
-  // all tiles' k-steps) x the above / partitions, rounded up
+  GemmWarpRun run;                      // the simulated warp program
+  std::int64_t warp_tiles_per_cta = 0;  // (bm / warp_m) x (bn / warp_n)
+  // Runs of the warp program on the busiest SM's busiest partition: its
+  // output tiles (ceil(CTAs / SMs) x n_sweep, or its stream-K share of all
+  // tiles' k-steps) x the above / (partitions x the program's n_sweep warp
+  // tiles), rounded up.
   std::int64_t warp_tiles_per_partition = 0;
-                                              // / partitions, rounded up
-  double compute_s = 0.0;                     // warp_tiles_per_partition x cycles / SM clock
+  double compute_s = 0.0;  // warp_tiles_per_partition x the program's cycles / SM clock
 };
 
 // The warp kernel that runs `kernel` on the sub-core, or why none does

@@ -73,3 +73,45 @@ TEST_CASE("SubCoreGemmTimer: a stream-K estimate's share of tiles per SM", "[sys
 }
 
 }  // namespace lutsim::systemc
+
+namespace lutsim::systemc {
+
+// Tables held in registers (a GEMM whose tables' L2 re-reads bound it: the
+// A100-LUT-4X of tests/sim/tile/test_lut_tiling_search.cpp with a sixteenth
+// of its L2 bandwidth, K = 256): the warp program computes the tiling's
+// n_sweep warp tiles along N with one load of its tables, bit-exact with
+// lut_mpgemm, and counts once per n_sweep warp tiles.
+TEST_CASE("SubCoreGemmTimer: a tiling with tables in registers runs its N sweep",
+          "[systemc][subcore]") {
+  HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
+  hw.l2_bw_bytes_per_cycle /= 16.0;
+  const GemmKernel kernel = lut_kernel(hw, 2, DataType::kFp16);
+  const GemmShape shape{2048, 8192, 256, 1, DataType::kFp16};
+  const GemmEstimate tile = best_gemm(hw, kernel, shape);
+  REQUIRE(tile.tiling.tables == TablePlacement::kRegisters);
+  REQUIRE(tile.tiling.n_sweep > 1);
+  REQUIRE(tile.tiling.schedule != TileSchedule::kStreamK);
+
+  const GemmWarpRun checked =
+      run_gemm_warp_tile(hw, sub_core_config(hw),
+                         {.m = shape.m, .n = shape.n, .k = shape.k, .check_values = true});
+  CHECK(checked.values_checked);  // n_sweep x warp_n columns, bit-exact with lut_mpgemm
+  CHECK(checked.tables == TablePlacement::kRegisters);
+  CHECK(checked.n_sweep == tile.tiling.n_sweep);
+  CHECK(checked.warp_macs() ==
+        1.0 * checked.warp_m * checked.warp_n * shape.k * tile.tiling.n_sweep);
+
+  SubCoreGemmTimer timer(hw);
+  const SubCoreGemmFigure& f = timer.figure(kernel, shape, 2, DataType::kFp16, tile);
+  CHECK(f.run.result.cycles == checked.result.cycles);  // timing alone: the same cycles
+  const ThreadblockTile& t = tile.tiling.tile;
+  CHECK(f.warp_tiles_per_cta == (t.bm / f.run.warp_m) * (t.bn / f.run.warp_n));
+  const std::int64_t ctas_per_sm = (tile.ctas + hw.sm_count - 1) / hw.sm_count;
+  CHECK(f.warp_tiles_per_partition ==
+        (ctas_per_sm * f.warp_tiles_per_cta + hw.tensor_cores_per_sm - 1) /
+            hw.tensor_cores_per_sm);
+  CHECK(f.compute_s == Approx(1.0 * f.warp_tiles_per_partition * f.run.result.cycles /
+                              hw.sm_clock_hz));
+}
+
+}  // namespace lutsim::systemc
