@@ -124,9 +124,10 @@ void add_model_command(CLI::App& app) {
       "Generates the model's GEMM trace for the phase and precision (or reads one with --trace, "
       "e.g. captured from a framework) and times every operator with the tile-level model; "
       "prices what each operator does (MACs, lookups, bytes moved) with --energy for its energy "
-      "per token. Writes model.csv and model.json (with the energy prices and their sources). Runs "
-      "the study `model`; a config with study: model runs "
-      "the same from lutsim sweep.");
+      "per token. With --plan, times the plan lutsim compile --out wrote instead: its hardware, "
+      "forward pass, passes and each LUT linear's tiling. Writes model.csv and model.json (with "
+      "the energy prices and their sources). Runs the study `model`; a config with study: model "
+      "runs the same from lutsim sweep.");
   cmd->add_option("--hw", o->hw, "hardware config: a name in configs/hw or a path");
   CLI::Option* model = add_trace_options(*cmd, o->trace);
   CLI::Option* csv =
