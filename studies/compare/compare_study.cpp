@@ -72,7 +72,7 @@ class CompareRunner {
     double fp16 = 0.0, int8 = 0.0;
     std::map<std::string, double> dequant;
     for (const Case& c : cases()) {
-      CompareRow r = run_case(model, sc, c);
+      CompareRow r = run_pass(forward_pass(model, sc, c), c);
       if (c.method == "fp16_tensor_core") fp16 = r.latency_s;
       if (c.method == "int8_tensor_core") int8 = r.latency_s;
       if (c.method == "dequant") dequant[r.precision] = r.latency_s;
@@ -85,8 +85,8 @@ class CompareRunner {
     return rows;
   }
 
- private:
-  CompareRow run_case(const ModelSpec& model, const CompareScenario& sc, const Case& c) const {
+  CompareForwardPass forward_pass(const ModelSpec& model, const CompareScenario& sc,
+                                  const Case& c) const {
     const TraceRequest req{.phase = sc.phase,
                            .batch = sc.batch,
                            .seq_len = sc.seq_len,
@@ -94,27 +94,36 @@ class CompareRunner {
                            .weight_bits = c.bits,
                            .act_dtype = c.act,
                            .tensor_parallel = spec_.tensor_parallel};
-    const GemmTrace trace = make_trace(model, req);
-    SystemSpec sys{c.hw->name + " " + precision(c.bits, c.act), *c.hw, c.linear, spec_.precompute,
-                   spec_.launch_gaps, spec_.attention};
-    const EndToEndResult e = simulate_forward(trace, sys);
+    return {model.name,
+            sc.name,
+            c.hw->name,
+            c.method,
+            precision(c.bits, c.act),
+            make_trace(model, req),
+            {c.hw->name + " " + precision(c.bits, c.act), *c.hw, c.linear, spec_.precompute,
+             spec_.launch_gaps, spec_.attention}};
+  }
+
+ private:
+  static CompareRow run_pass(const CompareForwardPass& pass, const Case& c) {
+    const EndToEndResult e = simulate_forward(pass.trace, pass.system);
     double linear = 0.0;
     for (const OpTime& t : e.ops) {
       if (t.kind == OpKind::kLinear || t.table_precompute) linear += t.time_s;
     }
     CompareRow r;
-    r.model = model.name;
-    r.scenario = sc.name;
-    r.gpu = c.hw->name;
-    r.method = c.method;
-    r.precision = precision(c.bits, c.act);
+    r.model = pass.model;
+    r.scenario = pass.scenario;
+    r.gpu = pass.gpu;
+    r.method = pass.method;
+    r.precision = pass.precision;
     r.latency_s = e.total_s;
     r.linear_share = linear / e.total_s;
-    r.weights_fit = static_cast<double>(linear_weight_params(trace)) * c.bits / 8.0 <=
+    r.weights_fit = static_cast<double>(linear_weight_params(pass.trace)) * c.bits / 8.0 <=
                     static_cast<double>(c.hw->dram_bytes);
     r.hardware = *c.hw;
     r.actions = e.actions;
-    r.tokens = tokens_per_forward(trace);
+    r.tokens = tokens_per_forward(pass.trace);
     return r;
   }
 
@@ -166,6 +175,17 @@ CompareStudySpec read_compare_study(config::ConfigReader& root, StudyContext& co
   s.attention = pass.attention;
   s.energy = read_energy_key(root, context);
   return s;
+}
+
+std::vector<CompareForwardPass> compare_forward_passes(const CompareStudySpec& spec) {
+  const CompareRunner runner(spec);
+  std::vector<CompareForwardPass> out;
+  for (const ModelSpec& model : spec.models) {
+    for (const auto& sc : spec.scenarios) {
+      for (const Case& c : runner.cases()) out.push_back(runner.forward_pass(model, sc, c));
+    }
+  }
+  return out;
 }
 
 std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,

@@ -67,6 +67,19 @@ struct CompareRow {
 
 using CompareProgress = std::function<void(std::size_t done, std::size_t total)>;
 
+// One forward pass of the comparison: what a row times (its trace on its
+// system), for a caller that times it again another way (the CLI's systemc
+// engine).
+struct CompareForwardPass {
+  std::string model, scenario, gpu, method, precision;  // as the row's
+  GemmTrace trace;
+  SystemSpec system;
+};
+
+// Every (model, scenario, system, precision) of `spec`, in the order of
+// run_compare_study's rows.
+std::vector<CompareForwardPass> compare_forward_passes(const CompareStudySpec& spec);
+
 // Runs every (model, scenario, system, precision) and returns rows in that
 // order.
 std::vector<CompareRow> run_compare_study(const CompareStudySpec& spec,
@@ -81,6 +94,7 @@ class CompareStudy final : public Study {
   CompareStudy(config::ConfigReader& root, StudyContext& context);
   std::string plan() const override;
   StudyResult run(const StudyProgress& progress) const override;
+  const CompareStudySpec& spec() const { return spec_; }
 
  private:
   CompareStudySpec spec_;

@@ -1,5 +1,6 @@
 // lutsim model --engine systemc: every linear's compute term from one warp
-// tile on the sub-core, the same warp tile `lutsim lmma` runs.
+// tile on the sub-core, the same warp tile `lutsim lmma` runs; lutsim compare
+// --engine systemc: every forward pass of the comparison under both engines.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -128,3 +129,65 @@ TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][sys
   const Run help = run_lutsim("model --help");
   CHECK_THAT(help.out, Catch::Contains("--engine") && Catch::Contains("sub-core"));
 }
+
+namespace {
+
+nlohmann::json read_json(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+// One model and scenario, 2-bit weights and FP16 activations on A100 and
+// A100-LUT-4X: FP16 TC, INT8 TC, dequant W2A16, LUT W2A16.
+TEST_CASE("lutsim compare --engine systemc: both engines for every forward pass",
+          "[cli][systemc]") {
+  const std::filesystem::path dir = out_dir();
+  const Run r = run_lutsim(
+      "compare --set models=[BitNet-b1.58-700M] --set weight_bits=[2] --set activations=[fp16] "
+      "--set lut_gpus=[a100_lut_4x] "
+      "--set 'scenarios=[{name: prefill_seq128, phase: prefill, batch: 1, seq_len: 128}]' "
+      "--engine systemc --out " +
+      dir.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("systemc engine: each forward pass again"));
+  const nlohmann::json rows = read_json(dir / "compare.json")["rows"];
+  const nlohmann::json engines = read_json(dir / "compare_systemc_engine.json");
+  CHECK(engines["units"]["systemc_latency"] == "ms");
+  REQUIRE(rows.size() == 4);
+  REQUIRE(engines["rows"].size() == 4);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const nlohmann::json& row = rows[i];
+    const nlohmann::json& e = engines["rows"][i];
+    INFO(e.dump());
+    CHECK(e["method"] == row["method"]);
+    CHECK(e["gpu"] == row["gpu"]);
+    CHECK(e["precision"] == row["precision"]);
+    CHECK(e["tile_latency"].get<double>() == Approx(row["latency"].get<double>()));
+    CHECK(e["tile_speedup_vs_fp16"].get<double>() ==
+          Approx(row["speedup_vs_fp16"].get<double>()));
+    const std::int64_t simulated = e["linears_simulated"].get<std::int64_t>();
+    if (row["method"] == "dequant") {
+      CHECK(simulated == 1);  // the 16-bit LM head on mma.sync; dequant kernels stay the tile's
+    } else {
+      CHECK(simulated == e["linears"].get<std::int64_t>());
+    }
+    if (row["method"] == "fp16_tensor_core") {
+      CHECK(e["systemc_speedup_vs_fp16"].get<double>() == 1.0);
+    }
+  }
+
+  // The LUT row is lutsim model's forward pass under the systemc engine.
+  const Run model = run_lutsim(
+      "model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 --engine systemc "
+      "--json --out " +
+      out_dir());
+  REQUIRE(model.status == 0);
+  const nlohmann::json m = nlohmann::json::parse(model.out)["systemc_engine"]["forward_pass_ms"];
+  CHECK(engines["rows"][3]["systemc_latency"].get<double>() ==
+        Approx(m["systemc"].get<double>()));
+  CHECK(engines["rows"][3]["tile_latency"].get<double>() == Approx(m["tile"].get<double>()));
+}
+
