@@ -41,8 +41,8 @@ ResultTable compare_engine_table(const CompareStudySpec& spec, const ProgressPri
     const EngineTotals totals{c.tile_total_s, c.systemc_total_s};
     if (p.method == "fp16_tensor_core") fp16[{p.model, p.scenario}] = totals;
     const EngineTotals& base = fp16.at({p.model, p.scenario});  // each scenario's first case
-    const auto simulated = std::count_if(c.ops.begin(), c.ops.end(),
-                                         [](const EngineOp& op) { return op.simulated; });
+    const auto simulated =
+        std::count_if(c.ops.begin(), c.ops.end(), [](const EngineOp& op) { return op.simulated; });
     table.add_row({p.model, p.scenario, p.gpu, p.method, p.precision, totals.tile_s * 1e3,
                    totals.systemc_s * 1e3, totals.systemc_s / totals.tile_s,
                    base.tile_s / totals.tile_s, base.systemc_s / totals.systemc_s,

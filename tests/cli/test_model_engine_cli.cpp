@@ -16,8 +16,10 @@ using lutsim::test::Run;
 
 using lutsim::test::run_lutsim;
 
-std::string out_dir() {
-  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_model_engine";
+// A result folder of its own per caller: ctest runs the test cases of this
+// file in parallel, and each empties its folder first.
+std::string out_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("lutsim_test_model_engine_" + name);
   std::filesystem::remove_all(dir);
   return dir.string();
 }
@@ -43,7 +45,7 @@ TEST_CASE("lutsim model --engine systemc times each linear's warp tile as lutsim
   const Run r = run_lutsim(
       "model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
       "--engine systemc --json --out " +
-      out_dir());
+      out_dir("bitnet"));
   INFO(r.out);
   REQUIRE(r.status == 0);
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -74,7 +76,7 @@ TEST_CASE("lutsim model --engine systemc times each linear's warp tile as lutsim
   const Run text = run_lutsim(
       "model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 "
       "--engine systemc --out " +
-      out_dir());
+      out_dir("bitnet_text"));
   CHECK(text.status == 0);
   CHECK_THAT(text.out, Catch::Contains("systemc engine: the compute term of each linear") &&
                            Catch::Contains("forward pass: tile model "));
@@ -120,7 +122,8 @@ TEST_CASE("lutsim model --engine systemc times the hardware with its --set overr
 TEST_CASE("lutsim model --engine systemc refuses what it cannot run", "[cli][systemc]") {
   const std::string args = "--hw tests/core/specs/data/lut_4x.yaml --attention unfused";
   const Run r =
-      run_lutsim("model --model Llama-2-7B --engine systemc --out " + out_dir() + " " + args);
+      run_lutsim("model --model Llama-2-7B --engine systemc --out " + out_dir("llama") + " " +
+                 args);
   INFO(args << "\n" << r.out);
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("no sub_core section"));
@@ -143,7 +146,7 @@ nlohmann::json read_json(const std::filesystem::path& file) {
 // A100-LUT-4X: FP16 TC, INT8 TC, dequant W2A16, LUT W2A16.
 TEST_CASE("lutsim compare --engine systemc: both engines for every forward pass",
           "[cli][systemc]") {
-  const std::filesystem::path dir = out_dir();
+  const std::filesystem::path dir = out_dir("compare");
   const Run r = run_lutsim(
       "compare --set models=[BitNet-b1.58-700M] --set weight_bits=[2] --set activations=[fp16] "
       "--set lut_gpus=[a100_lut_4x] "
@@ -183,7 +186,7 @@ TEST_CASE("lutsim compare --engine systemc: both engines for every forward pass"
   const Run model = run_lutsim(
       "model --hw a100_lut_4x --model BitNet-b1.58-700M --seq 128 --wbits 2 --engine systemc "
       "--json --out " +
-      out_dir());
+      out_dir("compare_model"));
   REQUIRE(model.status == 0);
   const nlohmann::json m = nlohmann::json::parse(model.out)["systemc_engine"]["forward_pass_ms"];
   CHECK(engines["rows"][3]["systemc_latency"].get<double>() ==
