@@ -5,6 +5,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/commands/compare_engines.hpp"
+#include "cli/commands/systemc_engine.hpp"
 #include "cli/config_loading.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/study_command.hpp"
@@ -70,12 +71,10 @@ void add_compare_command(CLI::App& app) {
   add_study_options(*cmd, opts->study,
                     "weight_bits=[2] or --set hw.a100_lut_4x.lut_tensor_core.array_n=128");
   add_energy_option(*cmd, opts->study);
-  cmd->add_option("--engine", opts->engine,
-                  "tile (default): the tile model alone; systemc: also each forward pass with "
-                  "the compute term of every linear the sub-core runs (LUT lmma, FP16/INT8 "
-                  "mma.sync) from one warp tile simulated cycle by cycle, both engines' "
-                  "latency and speedups side by side")
-      ->check(CLI::IsMember({"tile", "systemc"}));
+  add_engine_option(*cmd, opts->engine,
+                    "also each forward pass with the compute term of every linear the sub-core "
+                    "runs (LUT lmma, FP16/INT8 mma.sync) from one warp tile simulated cycle by "
+                    "cycle, both engines' latency and speedups side by side");
   cmd->callback([opts] { run_compare(*opts); });
 }
 

@@ -158,12 +158,11 @@ void add_model_command(CLI::App& app) {
                   "fused: one FlashAttention-style kernel per layer (default); unfused: score "
                   "GEMM, softmax and value GEMM")
       ->check(CLI::IsMember({"fused", "unfused"}));
-  cmd->add_option("--engine", o->engine,
-                  "tile: the tile-level model (default); systemc: also the compute term of "
-                  "every linear from one warp tile run on the cycle-level sub-core (LUT lmma, "
-                  "dense fp16/int8 mma.sync), memory terms from the tile model, both engines' "
-                  "figures per linear and in total (needs a sub_core section)")
-      ->check(CLI::IsMember({"tile", "systemc"}));
+  add_engine_option(*cmd, o->engine,
+                    "also the compute term of every linear from one warp tile run on the "
+                    "cycle-level sub-core (LUT lmma, dense fp16/int8 mma.sync), memory terms "
+                    "from the tile model, both engines' figures per linear and in total (needs "
+                    "a sub_core section)");
   cmd->add_flag("--json", o->json,
                 "print the run as JSON (per-operator rows with units in their keys, totals, "
                 "the resolved config and git revision) instead of the text table");

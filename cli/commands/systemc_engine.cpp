@@ -109,6 +109,14 @@ nlohmann::json engine_json(const EngineComparison& c) {
       {"ops", unit_keyed_rows(engine_table(c))}};
 }
 
+CLI::Option* add_engine_option(CLI::App& cmd, std::string& engine,
+                               const std::string& systemc_adds) {
+  return cmd
+      .add_option("--engine", engine,
+                  "tile: the tile-level model (default); systemc: " + systemc_adds)
+      ->check(CLI::IsMember({"tile", "systemc"}));
+}
+
 std::string engine_text(const EngineComparison& c) {
   return "\nsystemc engine: the compute term of each linear from one warp tile on the sub-core (" +
          std::to_string(c.distinct_gemms_simulated) +

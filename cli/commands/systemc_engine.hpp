@@ -7,6 +7,7 @@
 // sim/tile does not depend on the sub-core. docs/systemc.md, "The systemc
 // engine".
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -49,5 +50,10 @@ ResultTable engine_table(const EngineComparison& c);
 // {"forward_pass_ms": {"tile", "systemc"}, "distinct_gemms_simulated", "ops": rows}.
 nlohmann::json engine_json(const EngineComparison& c);
 std::string engine_text(const EngineComparison& c);
+
+// --engine tile|systemc into `engine` (default tile): "tile: the tile-level
+// model (default); systemc: " + what the systemc engine adds to `cmd`'s run.
+CLI::Option* add_engine_option(CLI::App& cmd, std::string& engine,
+                               const std::string& systemc_adds);
 
 }  // namespace lutsim::cli
