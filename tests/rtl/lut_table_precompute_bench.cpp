@@ -32,18 +32,11 @@
 #include "sim/reference/scoreboard.hpp"
 #include "sim/reference/tile_shape.hpp"
 #include "tests/rtl/bench_harness.hpp"
+#include "tests/rtl/table_precompute_stimulus.hpp"
 #include "tests/rtl/verilator_ports.hpp"
 
 namespace lutsim::rtl_bench {
 namespace {
-
-const std::vector<std::uint16_t> kFp16Specials = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400, 0x8400, 0x3C00, 0xBC00,
-    0x3C01, 0x7BFF, 0xFBFF, 0x7BFE, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE00, 0x4000,
-};
-const std::vector<std::uint16_t> kFp16Small = {0x0000, 0x8000, 0x0001, 0x3C00,
-                                               0xBC00, 0x7BFF, 0x7C00, 0xFC00, 0x7E00};
-const std::vector<int> kInt8Specials = {0, 1, -1, 127, -128, -127, 64, -64, 2};
 
 // One block: the table of K activations of one form; entry widths and the
 // golden datapath as in a 1 x 1 LUT tile.
@@ -72,58 +65,15 @@ struct Config {
   cycle_ref::Fp16Coverage coverage;  // of the expected entries
 };
 
-std::uint16_t random_fp16(std::mt19937_64& rng, int dist, std::uint16_t x0) {
-  const auto r = [&](std::uint64_t n) { return rng() % n; };
-  switch (dist) {
-    case 0: {  // normal at a random scale 2^-16 .. 2^8
-      std::normal_distribution<double> normal(0.0, std::ldexp(1.0, static_cast<int>(r(25)) - 16));
-      return Fp16::from_double(normal(rng)).bits();
-    }
-    case 1:  // any encoding
-      return static_cast<std::uint16_t>(rng());
-    case 2: {  // subnormals and the smallest normals
-      const std::uint16_t exp = r(4) == 0 ? 1 : 0;
-      return static_cast<std::uint16_t>((rng() & 0x8000u) | (exp << 10) | (rng() & 0x3FFu));
-    }
-    case 3: {  // cancellation: +-x0 or a neighbour of it
-      const int delta = r(3) == 0 ? static_cast<int>(r(5)) - 2 : 0;
-      return static_cast<std::uint16_t>(((x0 ^ (rng() & 0x8000u)) + delta) & 0xFFFFu);
-    }
-    case 4:  // specials mixed with ordinary values
-      if (r(2) == 0) return kFp16Specials[r(kFp16Specials.size())];
-      return Fp16::from_double(std::ldexp(static_cast<double>(r(2048)) - 1024, -10)).bits();
-    default: {  // huge: exponents 27..30, overflow in sums
-      const std::uint16_t exp = static_cast<std::uint16_t>(27 + r(4));
-      return static_cast<std::uint16_t>((rng() & 0x8000u) | (exp << 10) | (rng() & 0x3FFu));
-    }
-  }
-}
-
-int random_int8(std::mt19937_64& rng, int dist) {
-  switch (dist) {
-    case 0:
-      return static_cast<int>(rng() % 256) - 128;
-    case 1:
-      return kInt8Specials[rng() % kInt8Specials.size()];
-    default:
-      return static_cast<int>(rng() % 9) - 4;
-  }
-}
-
 class Bench {
  public:
   explicit Bench(std::uint64_t seed) : rng_(seed) {
-    ncfg_ = static_cast<int>(get_bits(dut_->layout, 64, 32));
-    x_slot_ = static_cast<int>(get_bits(dut_->layout, 32, 32));
-    table_slot_ = static_cast<int>(get_bits(dut_->layout, 0, 32));
-    static constexpr TableForm kForms[] = {TableForm::kSymmetricHalf, TableForm::kUnsignedFull,
-                                           TableForm::kSymmetricFull};
-    for (int c = 0; c < ncfg_; ++c) {
-      configs_.emplace_back(static_cast<int>(get_bits(dut_->cfg_info, c * 32, 8)),
-                            get_bits(dut_->cfg_info, c * 32 + 8, 8) != 0,
-                            kForms[get_bits(dut_->cfg_info, c * 32 + 16, 8) % 3],
-                            static_cast<int>(get_bits(dut_->cfg_info, c * 32 + 24, 8)));
-    }
+    const PrecomputeLayout layout = read_precompute_layout(*dut_);
+    ncfg_ = layout.configs;
+    x_slot_ = layout.x_slot;
+    table_slot_ = layout.table_slot;
+    for (const PrecomputeSlot& slot : read_precompute_slots(*dut_))
+      configs_.emplace_back(slot.k, slot.integer, slot.form, slot.pipe_stages);
     pending_.resize(configs_.size());
   }
 
@@ -133,7 +83,8 @@ class Bench {
   // Queues one activation vector (raw encodings) for configuration c.
   void set(int c, const std::vector<std::uint32_t>& x) {
     const int in_w = configs_[c].integer ? 8 : 16;
-    for (int j = 0; j < configs_[c].k; ++j) set_bits(dut_->x_flat, c * x_slot_ + j * in_w, in_w, x[j]);
+    for (int j = 0; j < configs_[c].k; ++j)
+      set_bits(dut_->x_flat, c * x_slot_ + j * in_w, in_w, x[j]);
     pending_[c].push_back({vectors_ + static_cast<std::uint64_t>(configs_[c].stages), x});
     ++configs_[c].queued;
   }
@@ -159,17 +110,7 @@ class Bench {
   }
 
   std::vector<std::uint32_t> random_vector(int c) {
-    const Config& cfg = configs_[c];
-    std::vector<std::uint32_t> x(cfg.k);
-    const int dist = static_cast<int>(rng_() % (cfg.integer ? 3 : 6));
-    for (int j = 0; j < cfg.k; ++j) {
-      if (cfg.integer) {
-        x[j] = static_cast<std::uint32_t>(random_int8(rng_, dist)) & 0xFFu;
-      } else {
-        x[j] = random_fp16(rng_, dist, j == 0 ? static_cast<std::uint16_t>(rng_()) : x[0]);
-      }
-    }
-    return x;
+    return random_activations(rng_, configs_[c].k, configs_[c].integer);
   }
 
   bool report() const {
@@ -233,23 +174,6 @@ class Bench {
   std::vector<std::deque<Queued>> pending_;  // oldest first
 };
 
-// Every K-tuple over `values` (odometer order), or none if there are more than `limit`.
-std::vector<std::vector<std::uint32_t>> all_tuples(const std::vector<std::uint32_t>& values, int k,
-                                                   std::size_t limit) {
-  std::vector<std::vector<std::uint32_t>> out;
-  std::size_t count = 1;
-  for (int i = 0; i < k; ++i) count *= values.size();
-  if (count > limit) return out;
-  std::vector<std::size_t> digit(k, 0);
-  for (std::size_t n = 0; n < count; ++n) {
-    std::vector<std::uint32_t> x(k);
-    for (int i = 0; i < k; ++i) x[i] = values[digit[i]];
-    out.push_back(x);
-    for (int i = 0; i < k && ++digit[i] == values.size(); ++i) digit[i] = 0;
-  }
-  return out;
-}
-
 }  // namespace
 }  // namespace lutsim::rtl_bench
 
@@ -264,14 +188,8 @@ int main(int argc, char** argv) {
   std::vector<std::vector<std::vector<std::uint32_t>>> directed(bench.configs());
   for (int c = 0; c < bench.configs(); ++c) {
     const Config& cfg = bench.config(c);
-    std::vector<std::uint32_t> big, small;
-    if (cfg.integer) {
-      for (int v : kInt8Specials) big.push_back(static_cast<std::uint32_t>(v) & 0xFFu);
-      small = {0x00, 0x01, 0xFF, 0x7F, 0x80};
-    } else {
-      big.assign(kFp16Specials.begin(), kFp16Specials.end());
-      small.assign(kFp16Small.begin(), kFp16Small.end());
-    }
+    const std::vector<std::uint32_t> big = special_activations(cfg.integer);
+    const std::vector<std::uint32_t> small = small_activations(cfg.integer);
     directed[c] = all_tuples(big, cfg.k, 10000);
     if (directed[c].empty()) directed[c] = all_tuples(small, cfg.k, 60000);
     if (directed[c].empty()) {  // K = 6: 20000 random tuples of the small set
