@@ -29,10 +29,11 @@
 #include "Vlut_table_precompute_tb.h"
 #include "core/lut/lut_table.hpp"
 #include "core/numerics/fp16.hpp"
+#include "sim/reference/precompute_stimulus.hpp"
 #include "sim/reference/scoreboard.hpp"
 #include "sim/reference/tile_shape.hpp"
 #include "tests/rtl/bench_harness.hpp"
-#include "tests/rtl/table_precompute_stimulus.hpp"
+#include "tests/rtl/table_precompute_ports.hpp"
 #include "tests/rtl/verilator_ports.hpp"
 
 namespace lutsim::rtl_bench {
@@ -110,7 +111,7 @@ class Bench {
   }
 
   std::vector<std::uint32_t> random_vector(int c) {
-    return random_activations(rng_, configs_[c].k, configs_[c].integer);
+    return cycle_ref::random_activations(rng_, configs_[c].k, configs_[c].integer);
   }
 
   bool report() const {
@@ -188,10 +189,10 @@ int main(int argc, char** argv) {
   std::vector<std::vector<std::vector<std::uint32_t>>> directed(bench.configs());
   for (int c = 0; c < bench.configs(); ++c) {
     const Config& cfg = bench.config(c);
-    const std::vector<std::uint32_t> big = special_activations(cfg.integer);
-    const std::vector<std::uint32_t> small = small_activations(cfg.integer);
-    directed[c] = all_tuples(big, cfg.k, 10000);
-    if (directed[c].empty()) directed[c] = all_tuples(small, cfg.k, 60000);
+    const std::vector<std::uint32_t> big = lutsim::cycle_ref::special_activations(cfg.integer);
+    const std::vector<std::uint32_t> small = lutsim::cycle_ref::small_activations(cfg.integer);
+    directed[c] = lutsim::cycle_ref::all_tuples(big, cfg.k, 10000);
+    if (directed[c].empty()) directed[c] = lutsim::cycle_ref::all_tuples(small, cfg.k, 60000);
     if (directed[c].empty()) {  // K = 6: 20000 random tuples of the small set
       std::mt19937_64 pick(args->seed + static_cast<std::uint64_t>(c));
       for (int n = 0; n < 20000; ++n) {

@@ -15,11 +15,12 @@
 
 #include "Vlut_table_precompute_tb.h"
 #include "core/lut/lut_table.hpp"
+#include "sim/reference/precompute_stimulus.hpp"
 #include "sim/reference/scoreboard.hpp"
 #include "sim/reference/tile_shape.hpp"
 #include "sim/systemc/table_precompute_module.hpp"
 #include "tests/rtl/bench_harness.hpp"
-#include "tests/rtl/table_precompute_stimulus.hpp"
+#include "tests/rtl/table_precompute_ports.hpp"
 #include "tests/sim/systemc/tile_lanes.hpp"
 
 using namespace lutsim;
@@ -57,17 +58,17 @@ class ActivationSource {
   ActivationSource(const PrecomputeSlot& slot, std::uint64_t seed) : slot_(slot), rng_(seed) {
     constexpr std::size_t kDirectedLimit = 2000;
     directed_ =
-        rtl_bench::all_tuples(rtl_bench::special_activations(slot.integer), slot.k, kDirectedLimit);
+        cycle_ref::all_tuples(cycle_ref::special_activations(slot.integer), slot.k, kDirectedLimit);
     if (directed_.empty()) {
       directed_ =
-          rtl_bench::all_tuples(rtl_bench::small_activations(slot.integer), slot.k, kDirectedLimit);
+          cycle_ref::all_tuples(cycle_ref::small_activations(slot.integer), slot.k, kDirectedLimit);
     }
   }
 
   ActivationVector next() {
     ++vectors_;
     if (vectors_ <= directed_.size()) return directed_[vectors_ - 1];
-    return rtl_bench::random_activations(rng_, slot_.k, slot_.integer);
+    return cycle_ref::random_activations(rng_, slot_.k, slot_.integer);
   }
   std::uint64_t vectors() const { return vectors_; }
   std::mt19937_64& rng() { return rng_; }
@@ -157,7 +158,7 @@ TEST_CASE("Table precompute core: one vector a cycle, its table PIPE_STAGES cycl
     std::mt19937_64 rng(7);
     std::vector<ActivationVector> sent;
     for (int cycle = 0; cycle < 12; ++cycle) {
-      sent.push_back(rtl_bench::random_activations(rng, 4, false));
+      sent.push_back(cycle_ref::random_activations(rng, 4, false));
       core.cycle(false, sent.back());
       REQUIRE(core.output().has_value() == (cycle >= stages));
       if (cycle < stages) continue;
@@ -238,7 +239,7 @@ ActivationVector take_sampled(PrecomputeLockstepLane& lane) {
   }
   if (edge.reset) lane.in_flight.clear();
   if (edge.reset || !taken)
-    return rtl_bench::random_activations(lane.source.rng(), lane.slot.k, lane.slot.integer);
+    return cycle_ref::random_activations(lane.source.rng(), lane.slot.k, lane.slot.integer);
   lane.in_flight.push_back({edge.cycle, *taken});
   return *taken;
 }

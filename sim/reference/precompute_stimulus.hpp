@@ -1,8 +1,7 @@
 #pragma once
-// What the Verilator bench of lut_table_precompute and the SystemC precompute
-// tests share: the wrapper's configurations and slots (lut_table_precompute_tb.sv,
-// read from its layout and cfg_info ports) and the activation stimulus (FP16
-// specials, subnormals, NaN/inf, cancellation, overflow; INT8 extremes).
+// Activation stimulus of the table precompute unit, shared by its Verilator
+// bench and its SystemC tests: FP16 specials, subnormals, NaN/inf,
+// cancellation and overflow; INT8 extremes. Raw encodings, as on the ports.
 
 #include <cmath>
 #include <cstddef>
@@ -10,11 +9,9 @@
 #include <random>
 #include <vector>
 
-#include "core/lut/lut_array_geometry.hpp"
 #include "core/numerics/fp16.hpp"
-#include "tests/rtl/verilator_ports.hpp"
 
-namespace lutsim::rtl_bench {
+namespace lutsim::cycle_ref {
 
 inline const std::vector<std::uint16_t> kFp16Specials = {
     0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400, 0x8400, 0x3C00, 0xBC00,
@@ -121,44 +118,4 @@ inline std::vector<std::uint32_t> small_activations(bool integer) {
   return {kFp16Small.begin(), kFp16Small.end()};
 }
 
-// One configuration of lut_table_precompute_tb: K, activations (TABLE_FORMAT
-// 1: INT8 -> integer), table form, PIPE_STAGES.
-struct PrecomputeSlot {
-  int k = 2;
-  bool integer = false;
-  TableForm form = TableForm::kSymmetricHalf;
-  int pipe_stages = 0;
-};
-
-// The wrapper's slots: configurations, bits per activation slot and per table slot.
-struct PrecomputeLayout {
-  int configs = 0;
-  int x_slot = 0;
-  int table_slot = 0;
-};
-
-template <class Model>
-PrecomputeLayout read_precompute_layout(const Model& dut) {
-  return {.configs = static_cast<int>(get_bits(dut.layout, 64, 32)),
-          .x_slot = static_cast<int>(get_bits(dut.layout, 32, 32)),
-          .table_slot = static_cast<int>(get_bits(dut.layout, 0, 32))};
-}
-
-// cfg_info byte 0: K, 1: TABLE_FORMAT, 2: form (0 half, 1 unsigned full,
-// 2 symmetric full), 3: PIPE_STAGES.
-template <class Model>
-std::vector<PrecomputeSlot> read_precompute_slots(const Model& dut) {
-  static constexpr TableForm kForms[] = {TableForm::kSymmetricHalf, TableForm::kUnsignedFull,
-                                         TableForm::kSymmetricFull};
-  std::vector<PrecomputeSlot> slots;
-  const int configs = read_precompute_layout(dut).configs;
-  for (int c = 0; c < configs; ++c) {
-    slots.push_back({.k = static_cast<int>(get_bits(dut.cfg_info, c * 32, 8)),
-                     .integer = get_bits(dut.cfg_info, c * 32 + 8, 8) != 0,
-                     .form = kForms[get_bits(dut.cfg_info, c * 32 + 16, 8) % 3],
-                     .pipe_stages = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 24, 8))});
-  }
-  return slots;
-}
-
-}  // namespace lutsim::rtl_bench
+}  // namespace lutsim::cycle_ref
