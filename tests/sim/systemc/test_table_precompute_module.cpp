@@ -8,7 +8,6 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
