@@ -43,6 +43,18 @@ void quantize_to_int8(LutTable& table) {
 
 }  // namespace
 
+int precompute_adders(int k, TableForm form) {
+  switch (form) {
+    case TableForm::kSymmetricHalf:
+      return (1 << k) - 4 + (1 << (k - 1));
+    case TableForm::kSymmetricFull:
+      return (1 << (k + 1)) - 4;
+    case TableForm::kUnsignedFull:
+      return (1 << k) - k - 1;
+  }
+  throw std::invalid_argument("precompute_adders: unknown table form");
+}
+
 LutTable precompute_table(std::span<const double> x, const LutGemmConfig& cfg) {
   if (x.size() != static_cast<std::size_t>(cfg.geometry.k)) {
     throw std::invalid_argument("precompute_table: expected " + std::to_string(cfg.geometry.k) +

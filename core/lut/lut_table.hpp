@@ -34,6 +34,12 @@ struct LutTable {
 // Throws std::invalid_argument if x.size() != cfg.geometry.k.
 LutTable precompute_table(std::span<const double> x, const LutGemmConfig& cfg);
 
+// The adders the RTL's precompute of one table fires (shared prefix sums,
+// rtl/lut_table_precompute.sv): half 2^K - 4 + 2^(K-1), symmetric full
+// 2^(K+1) - 4, unsigned full 2^K - K - 1 (one per entry of two or more set
+// bits). What sim/ counts per table and ppa/ prices the precompute by.
+int precompute_adders(int k, TableForm form);
+
 // The signed stored entry selected by a k-bit index (see above); the caller
 // multiplies by table.scale for quantized tables.
 double table_lookup(const LutTable& table, unsigned index, const LutGemmConfig& cfg);

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/lut/lut_table.hpp"
+
 namespace lutsim::ppa {
 namespace {
 
@@ -80,12 +82,13 @@ void add_precompute(ComponentUses& u, const DesignPoint& d, double rate) {
   const int k = d.geometry.k;
   const bool integer = integer_datapath(d);
   if (d.symmetric()) {
-    const int adders = (1 << k) - 4 + (1 << (k - 1));
+    const int adders = precompute_adders(k, TableForm::kSymmetricHalf);
     u.add(integer ? ComponentId::kPrecomputeInt : ComponentId::kPrecomputeFp16, 1, adders, rate);
   } else if (integer) {
-    u.add(ComponentId::kAddInt, (1 << k) - k - 1, integer_sum_width(k), rate);
+    u.add(ComponentId::kAddInt, precompute_adders(k, TableForm::kUnsignedFull),
+          integer_sum_width(k), rate);
   } else {
-    u.add(ComponentId::kAddFp16, (1 << k) - k - 1, 0, rate);
+    u.add(ComponentId::kAddFp16, precompute_adders(k, TableForm::kUnsignedFull), 0, rate);
   }
 }
 

@@ -465,7 +465,7 @@ std::vector<BlockRun> micro_blocks() {
   // exploits across the whole block. FP16 up to K = 4 (slow beyond).
   for (const bool integer : {false, true}) {
     for (int k = 2; k <= (integer ? 6 : 4); ++k) {
-      const int adders = (1 << k) - 4 + (1 << (k - 1));
+      const int adders = precompute_adders(k, TableForm::kSymmetricHalf);
       runs.push_back({integer ? ComponentId::kPrecomputeInt : ComponentId::kPrecomputeFp16,
                       "lut_table_precompute",
                       {"rtl/lut_table_precompute.sv", "rtl/fp16_add.sv", "rtl/fp16_add_scaled.sv"},

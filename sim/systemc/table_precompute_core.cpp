@@ -9,10 +9,6 @@
 namespace lutsim::systemc {
 namespace {
 
-bool integer_activations(DataType activation) {
-  return activation == DataType::kInt8;
-}
-
 const TablePrecomputeConfig& validated(const TablePrecomputeConfig& config) {
   config.validate();
   return config;
@@ -20,7 +16,7 @@ const TablePrecomputeConfig& validated(const TablePrecomputeConfig& config) {
 
 cycle_ref::TileShape unit_shape(const TablePrecomputeConfig& config) {
   return {.geometry = {.k = config.k, .table_form = config.table_form},
-          .integer_tables = integer_activations(config.activation)};
+          .integer_tables = !is_floating_point(config.activation)};
 }
 
 }  // namespace
@@ -47,18 +43,6 @@ std::string TablePrecomputeConfig::name() const {
   return "K" + std::to_string(k) + " " + std::string(to_string(activation)) + " " +
          std::string(to_string(table_form)) +
          (pipe_stages > 0 ? " P" + std::to_string(pipe_stages) : "");
-}
-
-int precompute_adders(int k, TableForm form) {
-  switch (form) {
-    case TableForm::kSymmetricHalf:
-      return (1 << k) - 4 + (1 << (k - 1));
-    case TableForm::kSymmetricFull:
-      return (1 << (k + 1)) - 4;
-    case TableForm::kUnsignedFull:
-      return (1 << k) - k - 1;
-  }
-  throw std::invalid_argument("precompute_adders: unknown table form");
 }
 
 TablePrecomputeCore::TablePrecomputeCore(const TablePrecomputeConfig& config)

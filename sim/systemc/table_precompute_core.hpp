@@ -33,11 +33,6 @@ struct TablePrecomputeConfig {
   std::string name() const;  // e.g. "K4 fp16 symmetric_half P2"
 };
 
-// The adders the RTL's precompute tree fires per vector (shared prefix sums,
-// rtl/lut_table_precompute.sv): half 2^K - 4 + 2^(K-1), symmetric full
-// 2^(K+1) - 4, unsigned full 2^K - K - 1.
-int precompute_adders(int k, TableForm form);
-
 // What the unit did, for ppa/ to price.
 struct TablePrecomputeActions {
   std::uint64_t vectors = 0;          // activation vectors accepted

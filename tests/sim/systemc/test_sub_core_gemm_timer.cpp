@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "sim/systemc/subcore/sub_core_gemm_timer.hpp"
+#include "tests/support/committed_hardware.hpp"
 
 namespace lutsim::systemc {
 
@@ -85,8 +86,7 @@ namespace lutsim::systemc {
 // fit one warp's shared memory, so they are not checked here.)
 TEST_CASE("SubCoreGemmTimer: a tiling with tables in registers runs its N sweep",
           "[systemc][subcore]") {
-  HardwareSpec hw = load_hardware("configs/hw/a100_lut_4x.yaml");
-  hw.l2_bw_bytes_per_cycle /= 16.0;
+  const HardwareSpec hw = test::l2_starved_a100_lut_4x();
   const GemmKernel kernel = lut_kernel(hw, 2, DataType::kFp16);
   const GemmShape shape{2048, 8192, 256, 1, DataType::kFp16};
   const GemmEstimate tile = best_gemm(hw, kernel, shape);

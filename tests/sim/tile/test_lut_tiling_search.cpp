@@ -99,8 +99,7 @@ TEST_CASE(
   // tables' L2 re-reads do not bound a GEMM whose K slice fits a warp's
   // registers (below). With a sixteenth of A100-LUT-4X's L2 bandwidth they do,
   // and holding the tables over several N tiles cuts their L2 bytes.
-  HardwareSpec hw = committed_hardware("a100_lut_4x");
-  hw.l2_bw_bytes_per_cycle /= 16.0;
+  const HardwareSpec hw = test::l2_starved_a100_lut_4x();
   const GemmKernel k = lut_kernel(hw, 2, DataType::kFp16);
   const GemmShape s{2048, 8192, 256, 1, DataType::kFp16};
   const GemmEstimate best = best_gemm(hw, k, s);
