@@ -36,14 +36,32 @@ double warps_per_cta(const Tiling& tl, const WarpTile& w) {
   return static_cast<double>(tl.tile.bm / w.m) * (tl.tile.bn / w.n);
 }
 
-// CTAs one SM holds at once when each warp holds `warp_register_bytes` (0:
-// the tile does not fit).
+// What sets how many CTAs of one tiling an SM holds at once, but for its
+// warps' registers: its shared memory and its warps.
+class CtaResidency {
+ public:
+  CtaResidency(const HardwareSpec& hw, const GemmKernel& k, const Tiling& tl)
+      : smem_fit_(hw.smem_bytes_per_sm / smem_bytes_per_cta(tl.tile, k)),
+        warps_(warps_per_cta(tl, warp_tile(k, tl))),
+        register_file_bytes_(static_cast<double>(hw.effective_register_file_bytes_per_sm())) {}
+
+  // CTAs one SM holds when each warp holds `warp_register_bytes` (0: the
+  // tile does not fit).
+  int ctas_per_sm(double warp_register_bytes) const {
+    const double cta_register_bytes = warps_ * warp_register_bytes;
+    const double fit = std::min(smem_fit_, register_file_bytes_ / cta_register_bytes);
+    return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
+  }
+
+ private:
+  double smem_fit_;
+  double warps_;
+  double register_file_bytes_;
+};
+
 int ctas_per_sm(const HardwareSpec& hw, const GemmKernel& k, const Tiling& tl,
                 double warp_register_bytes) {
-  const double cta_register_bytes = warps_per_cta(tl, warp_tile(k, tl)) * warp_register_bytes;
-  const double fit = std::min(hw.smem_bytes_per_sm / smem_bytes_per_cta(tl.tile, k),
-                              hw.effective_register_file_bytes_per_sm() / cta_register_bytes);
-  return static_cast<int>(std::min<double>(fit, kMaxCtasPerSm));
+  return CtaResidency(hw, k, tl).ctas_per_sm(warp_register_bytes);
 }
 
 // Whether split-K `split` of tile `t` runs: slices of at least two K steps.
@@ -208,12 +226,10 @@ void combine_times(const CalibrationSpec& c, GemmEstimate& e) {
   e.time_s = t.time_s + (e.tiling.split_k > 1 ? c.splitk_reduce_time_s : 0.0);
 }
 
-// A LUT warp's registers as the compiler's lowering allocates them: the
-// accumulators, two K steps' buffers of weights and of tables (the whole K
-// slice's tables when they stay in registers) and, with lutpre in the warp,
-// of activations.
-double lut_warp_register_bytes(const GemmKernel& k, const Tiling& tl, const WarpTile& w,
-                               std::int64_t k_slice) {
+// A LUT warp of `tl` with warp tile `w` over a K slice of `k_slice` elements,
+// as the compiler's lowering sees it.
+compiler::WarpTileSpec lut_warp_spec(const GemmKernel& k, const Tiling& tl, const WarpTile& w,
+                                     std::int64_t k_slice) {
   compiler::WarpTileSpec spec;
   spec.warp_m = w.m;
   spec.warp_n = w.n;
@@ -225,8 +241,52 @@ double lut_warp_register_bytes(const GemmKernel& k, const Tiling& tl, const Warp
   spec.residency = tl.tables == TablePlacement::kRegisters
                        ? compiler::TableResidency::kRegisters
                        : compiler::TableResidency::kSharedMemory;
-  return static_cast<double>(compiler::warp_registers(spec).registers()) * lmma::kWarpRegisterBytes;
+  return spec;
 }
+
+// A LUT warp's registers as the compiler's lowering allocates them: the
+// accumulators, two K steps' buffers of weights and of tables (the whole K
+// slice's tables when they stay in registers) and, with lutpre in the warp,
+// of activations.
+double lut_warp_register_bytes(const GemmKernel& k, const Tiling& tl, const WarpTile& w,
+                               std::int64_t k_slice) {
+  const compiler::WarpProgramLayout l = compiler::warp_registers(lut_warp_spec(k, tl, w, k_slice));
+  return static_cast<double>(l.registers()) * lmma::kWarpRegisterBytes;
+}
+
+// register_bytes_per_warp of one base tiling at any of its K slices, from one
+// layout: compiler::warp_registers gives tables held in registers one step's
+// buffer per K step of the slice and nothing else depends on the slice, so
+// the registers are fixed + K steps x per step (integers: the same value).
+// Other placements and kernels take the same bytes at every K slice.
+class WarpRegisterCost {
+ public:
+  WarpRegisterCost() = default;
+  WarpRegisterCost(const GemmKernel& k, const Tiling& tl) {
+    if (k.family != KernelFamily::kLut || tl.tables != TablePlacement::kRegisters) {
+      constant_bytes_ = register_bytes_per_warp(k, tl, k_step(tl.tile, k));
+      return;
+    }
+    const compiler::WarpProgramLayout one_step =
+        compiler::warp_registers(lut_warp_spec(k, tl, warp_tile(k, tl), k_step(tl.tile, k)));
+    per_k_step_ = true;
+    fixed_registers_ = one_step.registers() - one_step.t_registers;
+    registers_per_k_step_ = one_step.t_registers;
+  }
+
+  double bytes(std::int64_t k_steps) const {
+    if (!per_k_step_) return constant_bytes_;
+    return static_cast<double>(fixed_registers_ +
+                               static_cast<int>(k_steps) * registers_per_k_step_) *
+           lmma::kWarpRegisterBytes;
+  }
+
+ private:
+  bool per_k_step_ = false;
+  double constant_bytes_ = 0.0;
+  int fixed_registers_ = 0;
+  int registers_per_k_step_ = 0;
+};
 
 }  // namespace
 
@@ -336,11 +396,13 @@ std::int64_t add_stream_k_compute(const HardwareSpec& hw, const GemmKernel& k,
 
 // estimate_gemm without the action counts (the tiling search's inner loop).
 // `fallback`: unaligned_fallback(hw, k, s), worked out once per GEMM by the
-// caller; `registers`: the warp registers of tl's base tiling.
+// caller; `warp_register_bytes(tl)`: register_bytes_per_warp at tl's padded
+// K slice, asked only of a tiling whose shape fits.
+template <typename WarpRegisterBytesOf>
 std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKernel& k,
                                            const GemmShape& s, const Tiling& tl,
                                            const std::optional<UnalignedFallback>& fallback,
-                                           WarpRegisterBytes& registers) {
+                                           WarpRegisterBytesOf&& warp_register_bytes) {
   const ThreadblockTile& t = tl.tile;
   if (!split_runs(k, s, t, tl.split_k)) return std::nullopt;
   if (tl.schedule == TileSchedule::kStreamK &&
@@ -353,7 +415,7 @@ std::optional<GemmEstimate> estimate_times(const HardwareSpec& hw, const GemmKer
   e.ctas = ceil_div(s.m, t.bm) * ceil_div(s.n, static_cast<std::int64_t>(cta_columns(tl))) *
            tl.split_k * s.batch;
   if (tl.schedule == TileSchedule::kStreamK && e.ctas <= hw.sm_count) return std::nullopt;
-  const double warp_bytes = registers.at(k, tl, padded_k_slice(k, s, tl));
+  const double warp_bytes = warp_register_bytes(tl);
   if (warp_bytes > kMaxRegisterBytesPerWarp) return std::nullopt;
   e.ctas_per_sm = ctas_per_sm(hw, k, tl, warp_bytes);
   if (e.ctas_per_sm < 1) return std::nullopt;
@@ -392,9 +454,10 @@ void check_shape(const GemmKernel& k, const GemmShape& s) {
 std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKernel& k,
                                           const GemmShape& s, const Tiling& tl) {
   check_shape(k, s);
-  WarpRegisterBytes registers;
   std::optional<GemmEstimate> e =
-      estimate_times(hw, k, s, tl, unaligned_fallback(hw, k, s), registers);
+      estimate_times(hw, k, s, tl, unaligned_fallback(hw, k, s), [&](const Tiling& t) {
+        return register_bytes_per_warp(k, t, padded_k_slice(k, s, t));
+      });
   if (e) e->actions = count_actions(hw, k, s, *e);
   return e;
 }
@@ -539,39 +602,82 @@ BusiestSm busiest_sm_at_split(const HardwareSpec& hw, const GemmShape& s, std::i
           static_cast<double>(ceil_div(per_sm, kMaxCtasPerSm))};
 }
 
-BusiestSm busiest_sm(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles) {
+// The data-parallel split-Ks of one base tiling that can run, as indices
+// [first, last) into candidate_split_k(), which rise: a split-K runs when its
+// slices are at least two K steps (split_runs: the splits up to some one) and
+// its warps' registers fit, per thread and CTAs per SM (the registers rise
+// with the K slice, which falls as the split rises: the splits from some one,
+// as every test on the way rounds monotonically).
+struct SplitRange {
+  std::size_t first = 0;
+  std::size_t last = 0;
+  bool empty() const { return first >= last; }
+  auto operator<=>(const SplitRange&) const = default;
+};
+
+// Whether estimate_times passes a tiling whose warps hold `warp_bytes` on
+// its registers.
+bool registers_fit(const CtaResidency& residency, double warp_bytes) {
+  return warp_bytes <= kMaxRegisterBytesPerWarp && residency.ctas_per_sm(warp_bytes) >= 1;
+}
+
+// The split-Ks of base tiling `tl` that can run; empty when its shape does
+// not fit (tiling_shape_fits) or the kernel has no MAC unit: no schedule of
+// it runs.
+SplitRange runnable_splits(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                           const Tiling& tl, const WarpRegisterCost& registers) {
+  if (k.macs_per_cycle_per_sm <= 0.0 || !tiling_shape_fits(k, tl)) return {};
+  const std::span<const int> splits = candidate_split_k();
+  SplitRange r;
+  while (r.last < splits.size() && split_runs(k, s, tl.tile, splits[r.last])) ++r.last;
+  const CtaResidency residency(hw, k, tl);
+  const int step = k_step(tl.tile, k);
+  // Those whose registers do not fit come first: found by bisection.
+  const auto first_fit = std::partition_point(
+      splits.begin(), splits.begin() + static_cast<std::ptrdiff_t>(r.last), [&](int split) {
+        return !registers_fit(residency, registers.bytes(ceil_div(ceil_div(s.k, split), step)));
+      });
+  r.first = static_cast<std::size_t>(first_fit - splits.begin());
+  return r;
+}
+
+BusiestSm busiest_sm(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles,
+                     SplitRange range) {
   BusiestSm b{tiles, std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
-  for (const int split : candidate_split_k()) {
-    const BusiestSm at = busiest_sm_at_split(hw, s, tiles, split);
+  for (std::size_t i = range.first; i < range.last; ++i) {
+    const BusiestSm at = busiest_sm_at_split(hw, s, tiles, candidate_split_k()[i]);
     b.k_elements = std::min(b.k_elements, at.k_elements);
     b.latencies = std::min(b.latencies, at.latencies);
   }
   return b;
 }
 
-// The busiest SMs of the grids a search has met (a handful of tile counts).
+// The busiest SMs of the grids and split-K ranges a search has met (a handful).
 class BusiestSmCache {
  public:
-  const BusiestSm& get(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles) {
-    for (const BusiestSm& b : known_) {
-      if (b.tiles == tiles) return b;
+  const BusiestSm& get(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles,
+                       SplitRange range) {
+    for (const Known& known : known_) {
+      if (known.busiest.tiles == tiles && known.range == range) return known.busiest;
     }
-    return known_.emplace_back(busiest_sm(hw, s, tiles));
+    known_.push_back({range, busiest_sm(hw, s, tiles, range)});
+    return known_.back().busiest;
   }
 
  private:
-  std::vector<BusiestSm> known_;
+  struct Known {
+    SplitRange range;
+    BusiestSm busiest;
+  };
+  std::vector<Known> known_;
 };
 
-// The fewest main-loop steps a CTA of tile `t` runs under the data-parallel
-// split-Ks that can run (split-K slices of at least two K steps).
-double fewest_k_steps(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t) {
-  for (auto split = candidate_split_k().rbegin(); split != candidate_split_k().rend(); ++split) {
-    if (split_runs(k, s, t, *split)) {
-      return static_cast<double>(ceil_div(ceil_div(s.k, *split), k_step(t, k)));
-    }
-  }
-  return 1.0;
+// The fewest main-loop steps a CTA of tile `t` runs under the split-Ks of
+// `range`: its largest one's.
+double fewest_k_steps(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t,
+                      SplitRange range) {
+  const int largest = candidate_split_k()[range.last - 1];
+  return static_cast<double>(ceil_div(ceil_div(s.k, largest), k_step(t, k)));
 }
 
 // The terms of base tiling `tl`'s bound that every data-parallel split-K
@@ -586,11 +692,12 @@ struct SharedBoundTerms {
 };
 
 SharedBoundTerms shared_bound_terms(const HardwareSpec& hw, const GemmKernel& k,
-                                    const GemmShape& s, const Tiling& tl, const TilingRates& r) {
+                                    const GemmShape& s, const Tiling& tl, const TilingRates& r,
+                                    SplitRange range) {
   const std::int64_t largest_grid =
-      static_cast<std::int64_t>(r.tiles) * candidate_split_k().back();
+      static_cast<std::int64_t>(r.tiles) * candidate_split_k()[range.last - 1];
   return {r.power_s_per_k * s.k,
-          cta_load_latency_s(hw, tl.tile, fewest_k_steps(k, s, tl.tile) * tl.n_sweep),
+          cta_load_latency_s(hw, tl.tile, fewest_k_steps(k, s, tl.tile, range) * tl.n_sweep),
           hw.calibration.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid),
           l2_seconds(hw, r.tiles * s.k * r.l2_bytes_per_cta_k)};
 }
@@ -602,24 +709,25 @@ double data_parallel_compute_s(const HardwareSpec& hw, const TilingRates& r,
          busiest.latencies * hw.calibration.cta_latency_s;
 }
 
-// A lower bound on every schedule of base tiling `tl`: the data-parallel
-// split-Ks' busiest SM (BusiestSm) or, where stream-K runs (more tiles than
-// SMs), every tile's main loop spread evenly over the SMs; DRAM at the
-// bandwidth of the largest grid; L2 every tile's operands over an unsplit K.
+// A lower bound on every schedule of base tiling `tl` whose split-Ks that
+// run are `range`: those split-Ks' busiest SM (BusiestSm) or, where stream-K
+// runs (more tiles than SMs, and split-K 1's registers fit), every tile's
+// main loop spread evenly over the SMs; DRAM at the bandwidth of the largest
+// grid; L2 every tile's operands over an unsplit K.
 double base_time_lower_bound(const HardwareSpec& hw, const GemmShape& s, const Tiling& tl,
                              const TilingRates& r, const SharedBoundTerms& t,
-                             const BusiestSm& busiest) {
+                             const BusiestSm& busiest, SplitRange range) {
   const CalibrationSpec& c = hw.calibration;
   double compute_s = data_parallel_compute_s(hw, r, t, busiest);
   double dram_s = t.dram_s;
-  if (hw.stream_k && tl.n_sweep == 1 && busiest.tiles > hw.sm_count) {
+  if (hw.stream_k && tl.n_sweep == 1 && busiest.tiles > hw.sm_count && range.first == 0) {
     // A persistent CTA runs at least half a step's worth (two share an SM).
     const double stream_k_latency_s = cta_load_latency_s(hw, tl.tile, 0.5);
     compute_s = std::min(compute_s, std::max({r.tiles * s.k * r.cta_s_per_k / hw.sm_count,
                                               t.power_s, stream_k_latency_s}) +
                                         c.cta_latency_s);
     const std::int64_t largest_grid = std::max<std::int64_t>(
-        static_cast<std::int64_t>(r.tiles) * candidate_split_k().back(), hw.sm_count);
+        static_cast<std::int64_t>(r.tiles) * candidate_split_k()[range.last - 1], hw.sm_count);
     dram_s = c.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid);
   }
   return combined_bound(hw, compute_s, dram_s, t.l2_s);
@@ -645,16 +753,18 @@ struct Rank {
 };
 
 // One base tiling of the search: its place in order, whether `allowed`
-// accepts it, and (pruned search) a lower bound on the time of all its
-// schedules (base_time_lower_bound).
+// accepts it, and (pruned search) its warps' registers, the split-Ks that
+// run and a lower bound on the time of all its schedules
+// (base_time_lower_bound; infinite when none runs).
 struct BaseTiling {
   Tiling tiling;
   std::size_t index = 0;
   bool allowed = false;
-  bool bounded = false;  // rates, terms and bound_s are set
+  WarpRegisterCost registers{};
+  SplitRange splits{};
   TilingRates rates{};
   SharedBoundTerms terms{};
-  double bound_s = 0.0;
+  double bound_s = std::numeric_limits<double>::infinity();
 };
 
 // The fastest (and, searching everything, slowest) tilings found so far.
@@ -699,46 +809,79 @@ class SearchRecord {
   Rank best_rank_, best_any_rank_;
 };
 
+// Estimates `tiling` (of a base that `allowed` accepts or not) and, where it
+// runs, records it and on Hopper its operand multicasts at their ranks.
+template <typename WarpRegisterBytesOf>
+void search_tiling(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                   const std::optional<UnalignedFallback>& fallback, const Tiling& tiling,
+                   WarpRegisterBytesOf&& warp_register_bytes, bool allowed, Rank& rank,
+                   SearchRecord& out) {
+  const auto e = estimate_times(hw, k, s, tiling, fallback, warp_register_bytes);
+  if (!e) return;
+  out.add(*e, allowed, rank);
+  ++rank.schedule;
+  if (hw.cluster_multicast_ctas < 2) return;
+  // Sharing a tile changes only the L2 traffic: the rest of the estimate is reused.
+  for (const Multicast m : {Multicast::kA, Multicast::kB}) {
+    GemmEstimate shared = *e;
+    shared.tiling.multicast = m;
+    shared.l2_s = l2_time_s(hw, k, s, shared.tiling, shared.ctas);
+    combine_times(hw.calibration, shared);
+    out.add(shared, allowed, rank);
+    ++rank.schedule;
+  }
+}
+
 // `base` under every split-K and schedule, and on Hopper every operand
-// multicast, recorded in `out`.
-void search_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                      const std::optional<UnalignedFallback>& fallback, const BaseTiling& base,
-                      SearchRecord& out) {
+// multicast, recorded in `out` (the exhaustive search).
+void search_every_schedule(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                           const std::optional<UnalignedFallback>& fallback,
+                           const BaseTiling& base, SearchRecord& out) {
   Rank rank{base.index, 0};
   WarpRegisterBytes registers;
-  auto evaluate = [&](Tiling tiling) {
-    const auto e = estimate_times(hw, k, s, tiling, fallback, registers);
-    if (!e) return;
-    out.add(*e, base.allowed, rank);
-    ++rank.schedule;
-    if (hw.cluster_multicast_ctas < 2) return;
-    // Sharing a tile changes only the L2 traffic: the rest of the estimate is reused.
-    for (const Multicast m : {Multicast::kA, Multicast::kB}) {
-      GemmEstimate shared = *e;
-      shared.tiling.multicast = m;
-      shared.l2_s = l2_time_s(hw, k, s, shared.tiling, shared.ctas);
-      combine_times(hw.calibration, shared);
-      out.add(shared, base.allowed, rank);
-      ++rank.schedule;
-    }
+  const auto warp_register_bytes = [&](const Tiling& t) {
+    return registers.at(k, t, padded_k_slice(k, s, t));
   };
+  Tiling t = base.tiling;
   for (const int split : candidate_split_k()) {
-    if (!split_runs(k, s, base.tiling.tile, split)) continue;
-    // A bounded base with fewer tiles than SMs skips each split-K that cannot
-    // beat the fastest found. With more, a split's busiest SM runs about what
-    // split 1's does, so its bound would cost more than it skips.
-    if (base.bounded && base.rates.tiles < hw.sm_count &&
+    if (!split_runs(k, s, t.tile, split)) continue;
+    t.split_k = split;
+    search_tiling(hw, k, s, fallback, t, warp_register_bytes, base.allowed, rank, out);
+  }
+  if (hw.stream_k) {
+    t.split_k = 1;
+    t.schedule = TileSchedule::kStreamK;
+    search_tiling(hw, k, s, fallback, t, warp_register_bytes, base.allowed, rank, out);
+  }
+}
+
+// The pruned search's schedules of bounded base tiling `base`: its split-Ks
+// that run (base.splits) and stream-K where split-K 1's registers fit. With
+// fewer tiles than SMs, each split-K that cannot beat the fastest found is
+// skipped. With more, a split's busiest SM runs about what split 1's does, so
+// its bound would cost more than it skips.
+void search_bounded_schedules(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                              const std::optional<UnalignedFallback>& fallback,
+                              const BaseTiling& base, SearchRecord& out) {
+  Rank rank{base.index, 0};
+  const auto warp_register_bytes = [&](const Tiling& t) {
+    return base.registers.bytes(k_steps_per_cta(k, s, t));
+  };
+  const bool bound_splits = base.rates.tiles < hw.sm_count;
+  Tiling t = base.tiling;
+  for (std::size_t i = base.splits.first; i < base.splits.last; ++i) {
+    const int split = candidate_split_k()[i];
+    if (bound_splits &&
         !out.may_improve(split_bound(hw, s, base.rates, base.terms, split), rank, base.allowed)) {
       continue;
     }
-    Tiling t = base.tiling;
     t.split_k = split;
-    evaluate(t);
+    search_tiling(hw, k, s, fallback, t, warp_register_bytes, base.allowed, rank, out);
   }
-  if (hw.stream_k) {
-    Tiling t = base.tiling;
+  if (hw.stream_k && base.splits.first == 0) {
+    t.split_k = 1;
     t.schedule = TileSchedule::kStreamK;
-    evaluate(t);
+    search_tiling(hw, k, s, fallback, t, warp_register_bytes, base.allowed, rank, out);
   }
 }
 
@@ -760,8 +903,31 @@ void for_each_base(const GemmKernel& k, const GemmShape& s,
   if (k.elongated_tiles) add(candidate_elongated_tiles());
 }
 
-// The pruned search's base tilings with their rates and bounds, in the
-// exhaustive order.
+// The warp registers of the base tilings in the exhaustive order: those of
+// one CTA tile and warp tile with tables in registers differ only in their N
+// sweep, which takes no registers of its own, so one layout serves them.
+class WarpRegisterCosts {
+ public:
+  const WarpRegisterCost& of(const GemmKernel& k, const Tiling& tl) {
+    const ThreadblockTile& t = tl.tile;
+    const ThreadblockTile& l = last_.tile;
+    const bool same = t.bm == l.bm && t.bn == l.bn && t.bk == l.bk && t.stages == l.stages &&
+                      tl.warp.m == last_.warp.m && tl.warp.n == last_.warp.n &&
+                      tl.tables == last_.tables;
+    if (!known_ || !same) cost_ = WarpRegisterCost(k, tl);
+    known_ = true;
+    last_ = tl;
+    return cost_;
+  }
+
+ private:
+  bool known_ = false;
+  Tiling last_;
+  WarpRegisterCost cost_;
+};
+
+// The pruned search's base tilings with their registers, split-Ks that run,
+// rates and bounds, in the exhaustive order.
 std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& k,
                                       const GemmShape& s,
                                       const std::function<bool(const Tiling&)>& allowed) {
@@ -769,13 +935,17 @@ std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& 
   out.reserve((candidate_tiles().size() + candidate_elongated_tiles().size()) *
               candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
   BusiestSmCache busiest;
+  WarpRegisterCosts registers;
   for_each_base(k, s, allowed, [&](BaseTiling base) {
-    base.bounded = true;
-    base.rates = tiling_rates(hw, k, s, base.tiling);
-    base.terms = shared_bound_terms(hw, k, s, base.tiling, base.rates);
-    const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
-    base.bound_s = base_time_lower_bound(hw, s, base.tiling, base.rates, base.terms,
-                                         busiest.get(hw, s, tiles));
+    base.registers = registers.of(k, base.tiling);
+    base.splits = runnable_splits(hw, k, s, base.tiling, base.registers);
+    if (!base.splits.empty()) {
+      base.rates = tiling_rates(hw, k, s, base.tiling);
+      base.terms = shared_bound_terms(hw, k, s, base.tiling, base.rates, base.splits);
+      const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
+      base.bound_s = base_time_lower_bound(hw, s, base.tiling, base.rates, base.terms,
+                                           busiest.get(hw, s, tiles, base.splits), base.splits);
+    }
     out.push_back(base);
   });
   return out;
@@ -797,9 +967,12 @@ std::vector<const BaseTiling*> by_bound(const std::vector<BaseTiling>& bases) {
 
 double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                                const Tiling& base) {
+  const SplitRange splits = runnable_splits(hw, k, s, base, WarpRegisterCost(k, base));
+  if (splits.empty()) return std::numeric_limits<double>::infinity();
   const TilingRates r = tiling_rates(hw, k, s, base);
-  return base_time_lower_bound(hw, s, base, r, shared_bound_terms(hw, k, s, base, r),
-                               busiest_sm(hw, s, static_cast<std::int64_t>(r.tiles)));
+  return base_time_lower_bound(hw, s, base, r, shared_bound_terms(hw, k, s, base, r, splits),
+                               busiest_sm(hw, s, static_cast<std::int64_t>(r.tiles), splits),
+                               splits);
 }
 
 double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
@@ -807,8 +980,10 @@ double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const
   Tiling base = tiling;
   base.split_k = 1;
   base.multicast = Multicast::kNone;
+  const SplitRange splits = runnable_splits(hw, k, s, base, WarpRegisterCost(k, base));
+  if (splits.empty()) return std::numeric_limits<double>::infinity();
   const TilingRates r = tiling_rates(hw, k, s, base);
-  return split_bound(hw, s, r, shared_bound_terms(hw, k, s, base, r), tiling.split_k);
+  return split_bound(hw, s, r, shared_bound_terms(hw, k, s, base, r, splits), tiling.split_k);
 }
 
 GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
@@ -818,11 +993,12 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   SearchRecord record(extent);
   auto search = [&](const BaseTiling& base) {
     record.result().any_allowed = record.result().any_allowed || base.allowed;
-    if (extent == SearchExtent::kFastest &&
-        !record.may_improve(base.bound_s, {base.index, 0}, base.allowed)) {
-      return;
+    if (extent == SearchExtent::kFull) {
+      search_every_schedule(hw, k, s, fallback, base, record);
+    } else if (!base.splits.empty() &&
+               record.may_improve(base.bound_s, {base.index, 0}, base.allowed)) {
+      search_bounded_schedules(hw, k, s, fallback, base, record);
     }
-    search_schedules(hw, k, s, fallback, base, record);
   };
   if (extent == SearchExtent::kFull) {
     for_each_base(k, s, allowed, search);

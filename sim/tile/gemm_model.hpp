@@ -112,14 +112,20 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 
 // How much of the tiling space a search estimates.
 // kFull: every candidate; the legal counts and the slowest legal tiling are known.
-// kFastest: branch and bound. Every candidate's time is bounded from below
-// (tiling_time_lower_bound) and the candidates are estimated from the lowest
-// bound up; one whose bound cannot beat the fastest found so far is skipped,
-// and so is each data-parallel split-K of the rest whose own bound
-// (split_time_lower_bound) cannot, where the grid has fewer tiles than SMs.
-// best and best_any are exactly kFull's (ties go to the earlier candidate in
-// kFull's order, as there); worst_any is not computed, and legal and
-// allowed_legal count only the tilings estimated.
+// kFastest: branch and bound. Each base tiling (split-K 1, data parallel)
+// first works out which of its split-Ks can run: those with slices of at
+// least two K steps and whose warps' registers fit (per thread and CTAs per
+// SM; one register layout per CTA tile and warp tile, the registers of
+// tables held in registers rising by one step's buffer per K step), so no
+// tiling that cannot run for its split-K is bounded or estimated. Every base
+// that runs is bounded from below (tiling_time_lower_bound, over its split-Ks
+// that run) and the bases are searched from the lowest bound up; one whose
+// bound cannot beat the fastest found so far is skipped, and so is each
+// data-parallel split-K of the rest whose own bound (split_time_lower_bound)
+// cannot, where the grid has fewer tiles than SMs. best and best_any are
+// exactly kFull's (ties go to the earlier candidate in kFull's order, as
+// there); worst_any is not computed, and legal and allowed_legal count only
+// the tilings estimated.
 enum class SearchExtent { kFull, kFastest };
 
 // A tiling search of one kernel on one shape: every candidate tile (and
@@ -148,20 +154,23 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const G
 // A lower bound on estimate_gemm's time of `base` (split-K 1, data parallel,
 // no multicast) under every split-K, schedule and multicast the search tries
 // with it. Compute: the busiest SM's fewest K elements over the data-parallel
-// split-Ks (ceil(CTAs / SMs) CTAs of an unpadded K slice each, at the CTA's
-// rate: MACs, shared-memory feed or CUDA cores) with its CTA latencies, or
-// where stream-K runs every tile's main loop spread evenly over the SMs; the
-// power limit. DRAM: the unique bytes at the largest grid's bandwidth. L2:
-// every tile's operands over an unsplit K with the multicast that saves the
-// most. Each term is at most the estimate's and their combination is
-// monotone in each, so the bound holds (a tiling that cannot run has no time).
+// split-Ks that run (slices of two K steps or more, the warps' registers
+// within the limits; ceil(CTAs / SMs) CTAs of an unpadded K slice each, at
+// the CTA's rate: MACs, shared-memory feed or CUDA cores) with its CTA
+// latencies, or where stream-K runs (split-K 1 runs) every tile's main loop
+// spread evenly over the SMs; the power limit. DRAM: the unique bytes at the
+// bandwidth of the largest grid that runs. L2: every tile's operands over an
+// unsplit K with the multicast that saves the most. Each term is at most the
+// estimate's and their combination is monotone in each, so the bound holds;
+// infinity where no split-K of `base` runs (a tiling that cannot run has no
+// time).
 double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
                                const GemmShape& shape, const Tiling& base);
 
 // A lower bound on estimate_gemm's time of `tiling` (data parallel at its
 // split-K, any multicast): tiling_time_lower_bound's terms with the busiest
 // SM of that split-K alone instead of the least over all split-Ks, and no
-// stream-K.
+// stream-K; infinity where no split-K of its base runs.
 double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
                               const GemmShape& shape, const Tiling& tiling);
 

@@ -1,6 +1,7 @@
 // The pruned tiling search (issue 15: sweep throughput): its lower bound holds
 // for every candidate, and it chooses exactly what the exhaustive search
-// chooses (time and tiling, ties included) on the committed models' GEMMs.
+// chooses (time and tiling, ties included) on the committed models' GEMMs, the
+// sweep bench's and a grid of shapes x kernels x GPUs.
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -199,4 +200,82 @@ TEST_CASE("the pruned tiling search chooses exactly the exhaustive search's tili
   // The bounds estimate about a third of the legal tilings (93,547 of 268,007).
   INFO(pruned_estimated << " of " << full_estimated << " estimated");
   CHECK(pruned_estimated * 5 < full_estimated * 2);
+}
+
+namespace {
+
+// The kernels a GPU runs: dense FP16 MMA, 4-bit dequantization and, with LUT
+// tensor cores, LUT kernels of 1, 2 and 4 bits (FP16 tables) and 2 bits with
+// INT8 activations.
+std::vector<GemmKernel> searched_kernels(const HardwareSpec& hw) {
+  std::vector<GemmKernel> out{dense_kernel(hw, DataType::kFp16),
+                              dequant_kernel(hw, 4, DataType::kFp16)};
+  if (!hw.lut_tensor_core) return out;
+  for (const int bits : {1, 2, 4}) out.push_back(lut_kernel(hw, bits, DataType::kFp16));
+  out.push_back(lut_kernel(hw, 2, DataType::kInt8));
+  return out;
+}
+
+// What the chosen tilings of a set of searches cover.
+struct ChosenKinds {
+  int split_k = 0;
+  int stream_k = 0;
+  int register_tables = 0;
+  int multicast = 0;
+
+  void add(const Tiling& t) {
+    split_k += t.split_k > 1;
+    stream_k += t.schedule == TileSchedule::kStreamK;
+    register_tables += t.tables == TablePlacement::kRegisters;
+    multicast += t.multicast != Multicast::kNone;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the pruned tiling search chooses exactly the exhaustive search's tiling for every "
+          "kernel family on six GPUs",
+          "[tile][tiling_search][exhaustive]") {
+  // Ampere and Hopper, LUT designs with and without the doubled register file,
+  // a GPU without LUT tensor cores and an L2-starved one (tables in
+  // registers); every tiling, and only tiles of up to 64 rows (the fastest
+  // allowed tiling differs from the fastest one).
+  std::vector<std::pair<std::string, HardwareSpec>> gpus;
+  for (const char* name : {"a100_lut_4x", "a100_lut_8x_dreg", "h100_lut_8x", "h100_lut_4x_dreg",
+                           "h100_sxm"}) {
+    gpus.emplace_back(name, committed_hardware(name));
+  }
+  gpus.emplace_back("l2-starved a100_lut_4x", test::l2_starved_a100_lut_4x());
+  const auto all = [](const Tiling&) { return true; };
+  const auto short_tiles = [](const Tiling& t) { return t.tile.bm <= 64; };
+  ChosenKinds chosen;
+  for (const auto& [name, hw] : gpus) {
+    for (const GemmKernel& k : searched_kernels(hw)) {
+      for (const std::int64_t m : {1, 16, 33, 256, 4096}) {
+        for (const std::int64_t n : {64, 1000, 4096, 28672}) {
+          for (const std::int64_t kk : {64, 1024, 4100, 8192}) {
+            INFO(name << " " << k.name << " M " << m << " N " << n << " K " << kk);
+            const GemmShape shape{m, n, kk, m == 1 ? 4 : 1, DataType::kFp16};
+            for (const std::function<bool(const Tiling&)>& allowed :
+                 {std::function<bool(const Tiling&)>(all),
+                  std::function<bool(const Tiling&)>(short_tiles)}) {
+              const GemmSearch full = search_gemm(hw, k, shape, allowed, SearchExtent::kFull);
+              const GemmSearch pruned =
+                  search_gemm(hw, k, shape, allowed, SearchExtent::kFastest);
+              check_same(pruned.best, full.best);
+              check_same(pruned.best_any, full.best_any);
+              CHECK(pruned.any_allowed == full.any_allowed);
+              CHECK(pruned.legal <= full.legal);
+              if (full.best) chosen.add(full.best->tiling);
+            }
+          }
+        }
+      }
+    }
+  }
+  // The set reaches every kind of schedule the pruning treats apart.
+  CHECK(chosen.split_k > 0);
+  CHECK(chosen.stream_k > 0);
+  CHECK(chosen.register_tables > 0);
+  CHECK(chosen.multicast > 0);
 }
