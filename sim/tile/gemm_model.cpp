@@ -628,10 +628,13 @@ SplitRange runnable_splits(const HardwareSpec& hw, const GemmKernel& k, const Ge
                            const Tiling& tl, const WarpRegisterCost& registers) {
   if (k.macs_per_cycle_per_sm <= 0.0 || !tiling_shape_fits(k, tl)) return {};
   const std::span<const int> splits = candidate_split_k();
-  SplitRange r;
-  while (r.last < splits.size() && split_runs(k, s, tl.tile, splits[r.last])) ++r.last;
-  const CtaResidency residency(hw, k, tl);
   const int step = k_step(tl.tile, k);
+  // split_runs: K / split >= 2 steps holds (in integers) for split <= K / (2 steps).
+  const std::int64_t most = std::max<std::int64_t>(1, s.k / (2 * step));
+  SplitRange r;
+  r.last = static_cast<std::size_t>(std::upper_bound(splits.begin(), splits.end(), most) -
+                                    splits.begin());
+  const CtaResidency residency(hw, k, tl);
   // Those whose registers do not fit come first: found by bisection.
   const auto first_fit = std::partition_point(
       splits.begin(), splits.begin() + static_cast<std::ptrdiff_t>(r.last), [&](int split) {
@@ -734,13 +737,30 @@ double base_time_lower_bound(const HardwareSpec& hw, const GemmShape& s, const T
 }
 
 // A lower bound on base tiling `tl`'s data-parallel schedule at split-K
-// `split` (any multicast): base_time_lower_bound's data-parallel terms with
-// that split's busiest SM, each at least the one the base's bound takes.
-double split_bound(const HardwareSpec& hw, const GemmShape& s, const TilingRates& r,
-                   const SharedBoundTerms& t, int split) {
-  const BusiestSm busiest =
-      busiest_sm_at_split(hw, s, static_cast<std::int64_t>(r.tiles), split);
-  return combined_bound(hw, data_parallel_compute_s(hw, r, t, busiest), t.dram_s, t.l2_s);
+// `split` (any multicast), each term at least the one the base's bound takes
+// and at most the estimate's: the busiest SM's unpadded K elements at the
+// CTA's rate, the power limit, and its K slice's load latency (a CTA's K
+// steps, n_sweep times) in ceil(CTAs per SM / 2) rounds, at least the
+// estimate's rounds (two CTAs share an SM at most), with that many CTA
+// latencies; DRAM: the unique bytes and the split's FP32 partials at the
+// bandwidth of its own grid (tiles x split CTAs); L2 the base's.
+double split_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                   const Tiling& tl, const TilingRates& r, const SharedBoundTerms& t, int split) {
+  const auto ctas = static_cast<std::int64_t>(r.tiles) * split;
+  const BusiestSm busiest = busiest_sm_at_split(hw, s, static_cast<std::int64_t>(r.tiles), split);
+  const double k_steps = static_cast<double>(ceil_div(ceil_div(s.k, split), k_step(tl.tile, k)));
+  const double load_latency_s =
+      busiest.latencies * cta_load_latency_s(hw, tl.tile, k_steps * tl.n_sweep);
+  const double compute_s =
+      std::max({busiest.k_elements * r.cta_s_per_k, t.power_s, load_latency_s}) +
+      busiest.latencies * hw.calibration.cta_latency_s;
+  const double partial_bytes =
+      split > 1 ? static_cast<double>(ctas) * tl.n_sweep * tl.tile.bm * tl.tile.bn *
+                      kSplitKPartialBytes
+                : 0.0;
+  const double dram_s = hw.calibration.cta_latency_s +
+                        (r.unique_bytes + partial_bytes) / achievable_dram_bw(hw, ctas);
+  return combined_bound(hw, compute_s, dram_s, t.l2_s);
 }
 
 // A candidate's place in the exhaustive search's order: its base tiling's,
@@ -872,7 +892,8 @@ void search_bounded_schedules(const HardwareSpec& hw, const GemmKernel& k, const
   for (std::size_t i = base.splits.first; i < base.splits.last; ++i) {
     const int split = candidate_split_k()[i];
     if (bound_splits &&
-        !out.may_improve(split_bound(hw, s, base.rates, base.terms, split), rank, base.allowed)) {
+        !out.may_improve(split_bound(hw, k, s, t, base.rates, base.terms, split), rank,
+                         base.allowed)) {
       continue;
     }
     t.split_k = split;
@@ -885,8 +906,8 @@ void search_bounded_schedules(const HardwareSpec& hw, const GemmKernel& k, const
   }
 }
 
-// Every base tiling of the search in the exhaustive order, with its place
-// in it and whether `allowed` accepts it.
+// Every base tiling of the search in the exhaustive order:
+// visit(tiling, its place in that order, whether `allowed` accepts it).
 template <typename Visit>
 void for_each_base(const GemmKernel& k, const GemmShape& s,
                    const std::function<bool(const Tiling&)>& allowed, Visit&& visit) {
@@ -894,36 +915,45 @@ void for_each_base(const GemmKernel& k, const GemmShape& s,
   std::size_t index = 0;
   auto add = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
-      for_each_base_tiling(k, s, t, warps, [&](const Tiling& tl) {
-        visit(BaseTiling{.tiling = tl, .index = index++, .allowed = allowed(tl)});
-      });
+      for_each_base_tiling(k, s, t, warps,
+                           [&](const Tiling& tl) { visit(tl, index++, allowed(tl)); });
     }
   };
   add(candidate_tiles());
   if (k.elongated_tiles) add(candidate_elongated_tiles());
 }
 
-// The warp registers of the base tilings in the exhaustive order: those of
-// one CTA tile and warp tile with tables in registers differ only in their N
-// sweep, which takes no registers of its own, so one layout serves them.
-class WarpRegisterCosts {
+// What lets a base tiling run: its warps' registers and its split-Ks that run.
+struct BaseFit {
+  WarpRegisterCost registers;
+  SplitRange splits;
+};
+
+// The BaseFit of each base tiling in the exhaustive order: those of one CTA
+// tile and warp tile with tables in registers differ only in their N sweep,
+// which takes no registers or shared memory of its own, so one serves them.
+class BaseFits {
  public:
-  const WarpRegisterCost& of(const GemmKernel& k, const Tiling& tl) {
+  const BaseFit& of(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                    const Tiling& tl) {
     const ThreadblockTile& t = tl.tile;
     const ThreadblockTile& l = last_.tile;
     const bool same = t.bm == l.bm && t.bn == l.bn && t.bk == l.bk && t.stages == l.stages &&
                       tl.warp.m == last_.warp.m && tl.warp.n == last_.warp.n &&
                       tl.tables == last_.tables;
-    if (!known_ || !same) cost_ = WarpRegisterCost(k, tl);
+    if (!known_ || !same) {
+      fit_.registers = WarpRegisterCost(k, tl);
+      fit_.splits = runnable_splits(hw, k, s, tl, fit_.registers);
+    }
     known_ = true;
     last_ = tl;
-    return cost_;
+    return fit_;
   }
 
  private:
   bool known_ = false;
   Tiling last_;
-  WarpRegisterCost cost_;
+  BaseFit fit_;
 };
 
 // The pruned search's base tilings with their registers, split-Ks that run,
@@ -935,32 +965,46 @@ std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& 
   out.reserve((candidate_tiles().size() + candidate_elongated_tiles().size()) *
               candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
   BusiestSmCache busiest;
-  WarpRegisterCosts registers;
-  for_each_base(k, s, allowed, [&](BaseTiling base) {
-    base.registers = registers.of(k, base.tiling);
-    base.splits = runnable_splits(hw, k, s, base.tiling, base.registers);
-    if (!base.splits.empty()) {
-      base.rates = tiling_rates(hw, k, s, base.tiling);
-      base.terms = shared_bound_terms(hw, k, s, base.tiling, base.rates, base.splits);
-      const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
-      base.bound_s = base_time_lower_bound(hw, s, base.tiling, base.rates, base.terms,
-                                           busiest.get(hw, s, tiles, base.splits), base.splits);
-    }
-    out.push_back(base);
+  BaseFits fits;
+  for_each_base(k, s, allowed, [&](const Tiling& tl, std::size_t index, bool accepted) {
+    BaseTiling& base = out.emplace_back(BaseTiling{.tiling = tl, .index = index, .allowed = accepted});
+    const BaseFit& fit = fits.of(hw, k, s, tl);
+    base.registers = fit.registers;
+    base.splits = fit.splits;
+    if (base.splits.empty()) return;
+    base.rates = tiling_rates(hw, k, s, tl);
+    base.terms = shared_bound_terms(hw, k, s, tl, base.rates, base.splits);
+    const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
+    base.bound_s = base_time_lower_bound(hw, s, tl, base.rates, base.terms,
+                                         busiest.get(hw, s, tiles, base.splits), base.splits);
   });
   return out;
 }
 
-// `bases` from the lowest bound up (equal bounds in the exhaustive order):
-// the pruned search's order, sorted by reference (a base tiling is large).
-std::vector<const BaseTiling*> by_bound(const std::vector<BaseTiling>& bases) {
-  std::vector<const BaseTiling*> out;
-  out.reserve(bases.size());
-  for (const BaseTiling& b : bases) out.push_back(&b);
-  std::sort(out.begin(), out.end(), [](const BaseTiling* a, const BaseTiling* b) {
-    return a->bound_s < b->bound_s || (a->bound_s == b->bound_s && a->index < b->index);
-  });
-  return out;
+// Searches the bases that run from the lowest bound up (equal bounds in the
+// exhaustive order), so that a fast incumbent prunes the rest: a base whose
+// bound cannot beat the fastest found is skipped, and once none could (an
+// allowed base at that bound could not), neither can any after it.
+void search_by_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                     const std::optional<UnalignedFallback>& fallback,
+                     const std::vector<BaseTiling>& bases, SearchRecord& record) {
+  std::vector<std::pair<double, std::size_t>> queue;  // (bound, index): a min-heap
+  queue.reserve(bases.size());
+  for (const BaseTiling& b : bases) {
+    if (!b.splits.empty()) queue.emplace_back(b.bound_s, b.index);
+  }
+  const auto later = std::greater<std::pair<double, std::size_t>>();
+  std::make_heap(queue.begin(), queue.end(), later);
+  while (!queue.empty()) {
+    std::pop_heap(queue.begin(), queue.end(), later);
+    const BaseTiling& base = bases[queue.back().second];
+    queue.pop_back();
+    const Rank rank{base.index, 0};
+    if (!record.may_improve(base.bound_s, rank, true)) return;
+    if (record.may_improve(base.bound_s, rank, base.allowed)) {
+      search_bounded_schedules(hw, k, s, fallback, base, record);
+    }
+  }
 }
 
 }  // namespace
@@ -983,7 +1027,8 @@ double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& k, const
   const SplitRange splits = runnable_splits(hw, k, s, base, WarpRegisterCost(k, base));
   if (splits.empty()) return std::numeric_limits<double>::infinity();
   const TilingRates r = tiling_rates(hw, k, s, base);
-  return split_bound(hw, s, r, shared_bound_terms(hw, k, s, base, r, splits), tiling.split_k);
+  return split_bound(hw, k, s, base, r, shared_bound_terms(hw, k, s, base, r, splits),
+                     tiling.split_k);
 }
 
 GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
@@ -991,23 +1036,19 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   check_shape(k, s);
   const std::optional<UnalignedFallback> fallback = unaligned_fallback(hw, k, s);
   SearchRecord record(extent);
-  auto search = [&](const BaseTiling& base) {
-    record.result().any_allowed = record.result().any_allowed || base.allowed;
-    if (extent == SearchExtent::kFull) {
-      search_every_schedule(hw, k, s, fallback, base, record);
-    } else if (!base.splits.empty() &&
-               record.may_improve(base.bound_s, {base.index, 0}, base.allowed)) {
-      search_bounded_schedules(hw, k, s, fallback, base, record);
-    }
-  };
-  if (extent == SearchExtent::kFull) {
-    for_each_base(k, s, allowed, search);
-  } else {
-    // The most promising (lowest bound) first, so that a fast incumbent prunes the rest.
-    const std::vector<BaseTiling> bases = bounded_bases(hw, k, s, allowed);
-    for (const BaseTiling* base : by_bound(bases)) search(*base);
-  }
   GemmSearch& out = record.result();
+  if (extent == SearchExtent::kFull) {
+    for_each_base(k, s, allowed, [&](const Tiling& tl, std::size_t index, bool accepted) {
+      out.any_allowed = out.any_allowed || accepted;
+      search_every_schedule(hw, k, s, fallback,
+                            BaseTiling{.tiling = tl, .index = index, .allowed = accepted}, record);
+    });
+  } else {
+    const std::vector<BaseTiling> bases = bounded_bases(hw, k, s, allowed);
+    out.any_allowed = std::any_of(bases.begin(), bases.end(),
+                                  [](const BaseTiling& b) { return b.allowed; });
+    search_by_bound(hw, k, s, fallback, bases, record);
+  }
   for (std::optional<GemmEstimate>* e : {&out.best, &out.best_any, &out.worst_any}) {
     if (*e) (*e)->actions = count_actions(hw, k, s, **e);
   }

@@ -119,10 +119,11 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 // tables held in registers rising by one step's buffer per K step), so no
 // tiling that cannot run for its split-K is bounded or estimated. Every base
 // that runs is bounded from below (tiling_time_lower_bound, over its split-Ks
-// that run) and the bases are searched from the lowest bound up; one whose
-// bound cannot beat the fastest found so far is skipped, and so is each
-// data-parallel split-K of the rest whose own bound (split_time_lower_bound)
-// cannot, where the grid has fewer tiles than SMs. best and best_any are
+// that run) and the bases are searched from the lowest bound up (a heap);
+// one whose bound cannot beat the fastest found so far is skipped, the search
+// ends at the first that no tiling could, and each data-parallel split-K of
+// a searched base whose own bound (split_time_lower_bound) cannot beat it is
+// skipped too, where the grid has fewer tiles than SMs. best and best_any are
 // exactly kFull's (ties go to the earlier candidate in kFull's order, as
 // there); worst_any is not computed, and legal and allowed_legal count only
 // the tilings estimated.
@@ -169,8 +170,10 @@ double tiling_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
 
 // A lower bound on estimate_gemm's time of `tiling` (data parallel at its
 // split-K, any multicast): tiling_time_lower_bound's terms with the busiest
-// SM of that split-K alone instead of the least over all split-Ks, and no
-// stream-K; infinity where no split-K of its base runs.
+// SM of that split-K alone instead of the least over all split-Ks, its own K
+// slice's load latency in ceil(CTAs per SM / 2) rounds, DRAM at its own
+// grid's bandwidth with its FP32 partials, and no stream-K; at least
+// tiling_time_lower_bound; infinity where no split-K of its base runs.
 double split_time_lower_bound(const HardwareSpec& hw, const GemmKernel& kernel,
                               const GemmShape& shape, const Tiling& tiling);
 
