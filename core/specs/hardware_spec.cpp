@@ -231,8 +231,16 @@ SubCoreSpec read_sub_core(config::ConfigReader r) {
        .unit = "cycles",
        .min = 0,
        .max = 1024});
+  s.mma_pass_latency_cycles = r.get<int>(
+      "mma_pass_latency_cycles",
+      {.description = "mma: latency of each 128-bit K pass of a row (f16 k8, s8 k16), one "
+                      "accumulating onto the one before",
+       .unit = "cycles",
+       .min = 0,
+       .max = 1024});
   s.mma_fixed_latency_cycles = cycles(
-      "mma_fixed_latency_cycles", "mma: latency beyond its tensor-core occupancy cycles");
+      "mma_fixed_latency_cycles",
+      "mma: latency beyond the longer of its tensor-core occupancy and its passes' latency");
   s.alu_latency_cycles =
       cycles("alu_latency_cycles", "CUDA-core instruction: latency of a dependent one");
   return s;

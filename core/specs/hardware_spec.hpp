@@ -42,7 +42,12 @@ struct SubCoreSpec {
   int smem_latency_cycles = 23;         // ld.shared / ldmatrix issue -> data in registers
   int mma_overhead_cycles = 0;          // tensor-core cycles an mma holds beyond its MACs at the
                                         // SM's dense rate (mma.sync on Hopper: 2)
-  int mma_fixed_latency_cycles = 20;    // mma latency beyond its tensor-core occupancy
+  int mma_pass_latency_cycles = 0;      // a dependent mma's latency per pass, a pass being
+                                        // 128 bits of K of a row (f16 k8, s8 k16): each pass
+                                        // accumulates onto the one before (0: none beyond
+                                        // the occupancy)
+  int mma_fixed_latency_cycles = 20;    // mma latency beyond the longer of its tensor-core
+                                        // occupancy and its passes' latency
   int alu_latency_cycles = 4;           // a dependent CUDA-core instruction's latency
 };
 

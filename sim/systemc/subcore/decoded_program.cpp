@@ -130,6 +130,14 @@ double mma_rate(const Instruction& in, const lmma::MmaTypes& t, const SubCoreCon
        "f16.f16.f16.f16 and s8.s8.s32.s32");
 }
 
+// The passes a tensor core makes over an mma's K: 128 bits of each row of A
+// a pass (f16 k8, s8 k16), each accumulating onto the one before.
+int mma_passes(const lmma::MatrixShape& s, const lmma::MmaTypes& t) {
+  constexpr int kPassBits = 128;
+  return static_cast<int>(ceil_div(static_cast<std::int64_t>(s.k) * element_bytes(t.a) * 8,
+                                   kPassBits));
+}
+
 void decode_mma(const Instruction& in, const SubCoreConfig& c, DecodedInstruction& d) {
   const auto& t = std::get<lmma::MmaTypes>(in.types);
   const double rate = mma_rate(in, t, c);
@@ -138,7 +146,8 @@ void decode_mma(const Instruction& in, const SubCoreConfig& c, DecodedInstructio
   d.macs = static_cast<std::int64_t>(s.m) * s.n * s.k;
   d.occupancy = static_cast<int>(std::ceil(static_cast<double>(d.macs) / rate)) +
                 c.spec.mma_overhead_cycles;
-  d.latency = d.occupancy + c.spec.mma_fixed_latency_cycles;
+  d.latency = std::max(d.occupancy, mma_passes(s, t) * c.spec.mma_pass_latency_cycles) +
+              c.spec.mma_fixed_latency_cycles;
   const std::int64_t acc_bytes =
       static_cast<std::int64_t>(s.m) * s.n * element_bytes(t.accumulator);
   d.writes = {range(in, 0, acc_bytes)};

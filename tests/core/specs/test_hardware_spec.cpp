@@ -95,6 +95,7 @@ TEST_CASE("the sub_core section reads strictly", "[config]") {
   CHECK(h.sub_core->register_bank_width_bits == 32);
   CHECK(h.sub_core->smem_latency_cycles == 25);
   CHECK(h.sub_core->mma_overhead_cycles == 3);
+  CHECK(h.sub_core->mma_pass_latency_cycles == 6);
   CHECK(h.sub_core->mma_fixed_latency_cycles == 15);
   CHECK(h.sub_core->alu_latency_cycles == 5);
   CHECK_THAT(error_of("bad_sub_core_key.yaml"),

@@ -47,8 +47,12 @@ double sm_rate(const std::string& hw, const std::string& op, int macs, int d_reg
 
 constexpr const char* kF16 = "mma.m16n8k16.f16.f16.f16.f16";
 constexpr const char* kS8 = "mma.m16n8k32.s8.s8.s32.s32";
+constexpr const char* kF16K8 = "mma.m16n8k8.f16.f16.f16.f16";
+constexpr const char* kS8K16 = "mma.m16n8k16.s8.s8.s32.s32";
 constexpr int kF16Macs = 16 * 8 * 16;
 constexpr int kS8Macs = 16 * 8 * 32;
+constexpr int kF16K8Macs = 16 * 8 * 8;
+constexpr int kS8K16Macs = 16 * 8 * 16;
 
 }  // namespace
 
@@ -94,6 +98,35 @@ TEST_CASE("mma.sync on the H100 and H200 sub-cores against measured figures",
     // 24 a link (25 for s8: 10 source registers take 3 read cycles).
     CHECK(cycles_per_mma(hw, kF16, 1, 2) == 24.0);
     CHECK(cycles_per_mma(hw, kS8, 1, 4) == 25.0);
+  }
+}
+
+TEST_CASE("mma.sync of one K pass on the H100 and H200 sub-cores against measured figures",
+          "[systemc][subcore]") {
+  for (const std::string hw : {"h100_sxm", "h200"}) {
+    INFO(hw);
+    // An mma of 128 bits of K per row (m16n8k8 f16, m16n8k16 s8) is one pass
+    // of the tensor core where m16n8k16 f16 is two: its dependent chain is 7
+    // cycles shorter. Ours (h100-sxm-20261125, microbench.csv.gz):
+    // m16n8k8 f16.f16.f16.f16 latency 16.9124 cycles, 2011.65 FLOP/clk/SM
+    // (1005.8 FMA/clk/SM); m16n8k16 s32.s8.s8.s32 latency 17.0378 cycles,
+    // 3958.98 OP/clk/SM (1979.5 MAC/clk/SM). Published, S3
+    // (raw/mma_m16n8k8.log, mma_m16n8k16.log): m16n8k8 f16 latency 16.0011
+    // cycles, 1004.63 FMA/clk/SM (f32 accumulators); m16n8k16 s8 latency
+    // 16.0017 cycles, 2030.52 MAC/clk/SM.
+    CHECK(cycles_per_mma(hw, kF16K8, 1, 2) == Approx(16.9124).epsilon(0.10));
+    CHECK(cycles_per_mma(hw, kF16K8, 1, 2) == Approx(16.0011).epsilon(0.10));
+    CHECK(sm_rate(hw, kF16K8, kF16K8Macs, 2) == Approx(1005.8).epsilon(0.10));
+    CHECK(sm_rate(hw, kF16K8, kF16K8Macs, 2) == Approx(1004.63).epsilon(0.10));
+    CHECK(cycles_per_mma(hw, kS8K16, 1, 4) == Approx(17.0378).epsilon(0.10));
+    CHECK(cycles_per_mma(hw, kS8K16, 1, 4) == Approx(16.0017).epsilon(0.10));
+    CHECK(sm_rate(hw, kS8K16, kS8K16Macs, 4) == Approx(1979.5).epsilon(0.10));
+    CHECK(sm_rate(hw, kS8K16, kS8K16Macs, 4) == Approx(2030.52).epsilon(0.10));
+    // The model's own figures: one pass of 7 cycles outlasts the 4 cycles of
+    // occupancy (2 at the dense rate + 2): 2 collecting + 7 + 7 fixed + 1
+    // writing = 17 a link.
+    CHECK(cycles_per_mma(hw, kF16K8, 1, 2) == 17.0);
+    CHECK(cycles_per_mma(hw, kS8K16, 1, 4) == 17.0);
   }
 }
 
