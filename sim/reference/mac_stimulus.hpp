@@ -26,8 +26,8 @@ class MacStimulus {
     s.valid = true;
     if (remaining_ == 0) {  // start a dot product
       remaining_ = rng_() % 3 == 0 ? 1 : 1 + static_cast<int>(rng_() % 6);
-      dist_ = static_cast<int>(rng_() %
-                               (integer_ ? MacOperands::kInt8Dists : MacOperands::kFp16Dists));
+      dist_ =
+          static_cast<int>(rng_() % (integer_ ? MacOperands::kInt8Dists : MacOperands::kFp16Dists));
       s.first = true;
     }
     s.last = --remaining_ == 0;

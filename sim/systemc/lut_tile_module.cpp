@@ -12,7 +12,9 @@ std::ostream& operator<<(std::ostream& os, const TileBeat& beat) {
 LutTileModule::LutTileModule(const sc_core::sc_module_name& name, const LutUnitConfig& config)
     : FifoBlock(name), core_(config) {}
 
-void LutTileModule::reset_core() { core_.clock(true, core_.bubble()); }
+void LutTileModule::reset_core() {
+  core_.clock(true, core_.bubble());
+}
 
 std::optional<TileResult> LutTileModule::clock_core(const TileBeat* beat) {
   core_.clock(false, beat ? beat->in : core_.bubble());

@@ -21,19 +21,21 @@ void require(bool ok, const std::string& what) {
 }  // namespace
 
 void MacTileConfig::validate() const {
-  require(k >= 1 && k <= kRtlMaxK,
-          "k " + std::to_string(k) + " has no RTL (mac_pe K is 1.." + std::to_string(kRtlMaxK) + ")");
+  require(k >= 1 && k <= kRtlMaxK, "k " + std::to_string(k) + " has no RTL (mac_pe K is 1.." +
+                                       std::to_string(kRtlMaxK) + ")");
   require(m >= 1 && n >= 1, "m " + std::to_string(m) + " x n " + std::to_string(n) +
                                 " has no RTL (mac_array ARRAY_M, ARRAY_N >= 1)");
   require(format == DataType::kFp16 || format == DataType::kInt8,
           "format " + std::string(to_string(format)) +
               " has no RTL (DATA_FORMAT 0 is fp16, 1 is int8)");
   require(pipe_stages >= 0 && pipe_stages <= kRtlMaxPipeStages,
-          "pipe_stages " + std::to_string(pipe_stages) + " has no RTL (mac_dot_unit PIPE_STAGES is 0.." +
-              std::to_string(kRtlMaxPipeStages) + ")");
+          "pipe_stages " + std::to_string(pipe_stages) +
+              " has no RTL (mac_dot_unit PIPE_STAGES is 0.." + std::to_string(kRtlMaxPipeStages) +
+              ")");
   require(pipe_stages == 0 || (m == 1 && n == 1),
           "pipe_stages " + std::to_string(pipe_stages) + " with m " + std::to_string(m) + " x n " +
-              std::to_string(n) + " has no RTL (mac_array is unpipelined; only mac_dot_unit, 1 x 1, "
+              std::to_string(n) +
+              " has no RTL (mac_array is unpipelined; only mac_dot_unit, 1 x 1, "
               "has PIPE_STAGES)");
 }
 
@@ -73,7 +75,8 @@ void MacTileCore::require_shape(const cycle_ref::MacOperandsIn& in) const {
   if (!ok) {
     throw std::invalid_argument(config_.name() + ": an operand vector of " +
                                 std::to_string(in.a.size()) + " rows and " +
-                                std::to_string(in.b.size()) + " columns, not M rows and N "
+                                std::to_string(in.b.size()) +
+                                " columns, not M rows and N "
                                 "columns of K operands");
   }
 }

@@ -12,7 +12,9 @@ std::ostream& operator<<(std::ostream& os, const MacBeat& beat) {
 MacTileModule::MacTileModule(const sc_core::sc_module_name& name, const MacTileConfig& config)
     : FifoBlock(name), core_(config) {}
 
-void MacTileModule::reset_core() { core_.clock(true, cycle_ref::MacOperandsIn{}); }
+void MacTileModule::reset_core() {
+  core_.clock(true, cycle_ref::MacOperandsIn{});
+}
 
 std::optional<TileResult> MacTileModule::clock_core(const MacBeat* beat) {
   core_.clock(false, beat ? beat->in : cycle_ref::MacOperandsIn{});

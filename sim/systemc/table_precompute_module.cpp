@@ -16,7 +16,9 @@ TablePrecomputeModule::TablePrecomputeModule(const sc_core::sc_module_name& name
                                              const TablePrecomputeConfig& config)
     : FifoBlock(name), core_(config) {}
 
-void TablePrecomputeModule::reset_core() { core_.cycle(true, std::nullopt); }
+void TablePrecomputeModule::reset_core() {
+  core_.cycle(true, std::nullopt);
+}
 
 std::optional<TableResult> TablePrecomputeModule::clock_core(const ActivationBeat* beat) {
   core_.cycle(false, beat ? std::optional<ActivationVector>(beat->x) : std::nullopt);

@@ -14,13 +14,12 @@
 // stream of cycle_ref::MacStimulus (sim/reference/mac_stimulus.hpp, shared
 // with the SystemC tests): dot products of 1..6 operand vectors (a third of
 // them one vector long, so results come back to back every cycle), one
-// MacOperands distribution per dot product for all rows and columns, 10% bubbles with junk on the ignored inputs, and random synchronous resets
-// (1 in 1000 cycles, junk on all inputs). After every clock edge every
-// accumulator and out_valid are compared with the golden register model
-// (rst: 0; else out_valid = in_valid & in_last, and on in_valid
-// acc[m][n] <- step(in_first ? +0 : acc[m][n], a_m, b_n)). A vector is one
-// accepted cycle (M x N dot-product steps); every configuration runs until it
-// has accepted N (default 100000). Exit status 0 only if everything matched.
+// MacOperands distribution per dot product for all rows and columns, 10% bubbles with junk on the
+// ignored inputs, and random synchronous resets (1 in 1000 cycles, junk on all inputs). After every
+// clock edge every accumulator and out_valid are compared with the golden register model (rst: 0;
+// else out_valid = in_valid & in_last, and on in_valid acc[m][n] <- step(in_first ? +0 : acc[m][n],
+// a_m, b_n)). A vector is one accepted cycle (M x N dot-product steps); every configuration runs
+// until it has accepted N (default 100000). Exit status 0 only if everything matched.
 #include <cstdint>
 #include <cstdio>
 #include <deque>

@@ -50,12 +50,12 @@ std::vector<MacSlot> read_mac_slots(const Model& dut) {
   const MacLayout layout = read_mac_layout(dut);
   std::vector<MacSlot> slots;
   for (int c = 0; c < layout.configs; ++c) {
-    const MacSlot& s = slots.emplace_back(MacSlot{
-        .m = static_cast<int>(get_bits(dut.cfg_info, c * 32, 8)),
-        .n = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 8, 8)),
-        .k = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 16, 8)),
-        .integer = get_bits(dut.cfg_info, c * 32 + 24, 1) != 0,
-        .pipe_stages = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 25, 2))});
+    const MacSlot& s = slots.emplace_back(
+        MacSlot{.m = static_cast<int>(get_bits(dut.cfg_info, c * 32, 8)),
+                .n = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 8, 8)),
+                .k = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 16, 8)),
+                .integer = get_bits(dut.cfg_info, c * 32 + 24, 1) != 0,
+                .pipe_stages = static_cast<int>(get_bits(dut.cfg_info, c * 32 + 25, 2))});
     if (s.m * s.k * s.in_w() > layout.a_slot || s.n * s.k * s.in_w() > layout.b_slot ||
         s.m * s.n * s.acc_w() > layout.acc_slot) {
       throw std::runtime_error("MAC configuration " + std::to_string(c) + " (" + s.name() +

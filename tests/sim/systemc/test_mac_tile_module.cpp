@@ -69,8 +69,8 @@ TEST_CASE("MAC tile core: a hand-computed K=4 FP16 dot product in the tree's ord
 TEST_CASE("MAC tile core: a hand-computed 1 x 2 INT8 tile, extremes included", "[systemc]") {
   MacTileCore core({.n = 2, .k = 3, .format = DataType::kInt8});
   // Column 0: (-128)(-128) * 2 + 127 * 127 = 48897; column 1: -128 - 256 - 127 = -511.
-  core.clock(false, mac_vector({0x80, 0x80, 0x7F}, {{0x80, 0x80, 0x7F}, {0x01, 0x02, 0xFF}}, true,
-                               true));
+  core.clock(false,
+             mac_vector({0x80, 0x80, 0x7F}, {{0x80, 0x80, 0x7F}, {0x01, 0x02, 0xFF}}, true, true));
   CHECK(core.acc() == std::vector<std::uint32_t>{48897u, 0xFFFFFE01u});
   CHECK(core.out_valid());
   // A bubble keeps the accumulators and lowers out_valid.
@@ -97,9 +97,9 @@ TEST_CASE("MAC tile core: one vector a cycle, each result 1 + PIPE_STAGES edges 
         continue;
       }
       const int input = edge - stages;  // 2^input + 1
-      const std::vector<std::uint32_t> want{input == 0 ? 0x4000u
-                                                       : static_cast<std::uint32_t>(
-                                                             0x3C00 + (input << 10) + (1 << (10 - input)))};
+      const std::vector<std::uint32_t> want{
+          input == 0 ? 0x4000u
+                     : static_cast<std::uint32_t>(0x3C00 + (input << 10) + (1 << (10 - input)))};
       CHECK(core.acc() == want);
     }
     CHECK(core.config().depth_cycles() == 1 + stages);
@@ -174,8 +174,8 @@ std::vector<std::unique_ptr<Lane>> mac_lanes(const std::vector<MacSlot>& slots, 
                                              int result_depth, test::BenchBase& bench) {
   std::vector<std::unique_ptr<Lane>> lanes;
   for (std::size_t c = 0; c < slots.size(); ++c) {
-    lanes.push_back(std::make_unique<Lane>("mac" + std::to_string(c), slots[c],
-                                           seed * 1000003u + c, result_depth, bench));
+    lanes.push_back(std::make_unique<Lane>("mac" + std::to_string(c), slots[c], seed * 1000003u + c,
+                                           result_depth, bench));
   }
   return lanes;
 }
@@ -209,9 +209,9 @@ struct MacLockstepLane : MacLane {
         rtl_board("rtl " + slot_.name()) {}
 
   MacGolden golden;
-  cycle_ref::Scoreboard systemc_board;  // the SystemC core against the golden model
-  cycle_ref::Scoreboard rtl_board;      // the RTL against the golden model
-  std::deque<MacOperandsIn> sent;       // in the operand FIFO
+  cycle_ref::Scoreboard systemc_board;      // the SystemC core against the golden model
+  cycle_ref::Scoreboard rtl_board;          // the RTL against the golden model
+  std::deque<MacOperandsIn> sent;           // in the operand FIFO
   std::vector<std::uint64_t> last_cycles;   // cycles that presented an accepted in_last
   std::vector<std::uint64_t> systemc_done;  // edges at which a SystemC result left
   std::vector<std::uint64_t> rtl_done;      // edges after which the RTL's out_valid was high
@@ -306,8 +306,8 @@ void check_mac_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
       MacLockstepLane& lane = *lanes[c];
       const std::uint64_t cycle = lane.unit.last_edge().cycle;
       lane.golden.clock(reset, sampled[c]);
-      const bool rtl_valid = rtl_bench::read_mac_slot(*rtl, layout, static_cast<int>(c), slots[c],
-                                                      rtl_acc);
+      const bool rtl_valid =
+          rtl_bench::read_mac_slot(*rtl, layout, static_cast<int>(c), slots[c], rtl_acc);
       check_cycle(lane, cycle, rtl_valid, rtl_acc);
       if (rtl_valid) lane.rtl_done.push_back(cycle);
       if (sampled[c].valid) ++lane.accepted;
@@ -351,9 +351,10 @@ namespace {
 // A lane under random stalls: each dot product's accumulators due when its
 // last vector is accepted, from MacReference fed the vectors in order.
 struct MacStallLane : MacLane {
-  MacStallLane(const std::string& name, const MacSlot& slot_, std::uint64_t seed,
-               int result_depth, test::BenchBase& bench)
-      : MacLane(name, slot_, seed, result_depth, bench), sequence(slot_.m, slot_.n, slot_.integer) {}
+  MacStallLane(const std::string& name, const MacSlot& slot_, std::uint64_t seed, int result_depth,
+               test::BenchBase& bench)
+      : MacLane(name, slot_, seed, result_depth, bench),
+        sequence(slot_.m, slot_.n, slot_.integer) {}
 
   test::DueBeat<systemc::MacBeat> next() {
     MacOperandsIn in = stimulus.next();
