@@ -20,6 +20,7 @@
 #include "tests/rtl/bench_harness.hpp"
 #include "tests/rtl/mac_ports.hpp"
 #include "tests/sim/systemc/dot_stall_bench.hpp"
+#include "tests/sim/systemc/lockstep_timing.hpp"
 #include "tests/sim/systemc/tile_lanes.hpp"
 
 using namespace lutsim;
@@ -209,21 +210,10 @@ struct MacLockstepLane : MacLane {
         rtl_board("rtl " + slot_.name()) {}
 
   MacGolden golden;
-  cycle_ref::Scoreboard systemc_board;      // the SystemC core against the golden model
-  cycle_ref::Scoreboard rtl_board;          // the RTL against the golden model
-  std::deque<MacOperandsIn> sent;           // in the operand FIFO
-  std::vector<std::uint64_t> last_cycles;   // cycles that presented an accepted in_last
-  std::vector<std::uint64_t> systemc_done;  // edges at which a SystemC result left
-  std::vector<std::uint64_t> rtl_done;      // edges after which the RTL's out_valid was high
-  std::vector<std::uint64_t> reset_edges;   // edges that sampled a reset
-  std::uint64_t accepted = 0;               // valid vectors the unit took
-
-  // Whether a reset flushed the dot product whose in_last was presented in
-  // cycle `last` before its result was due `depth` cycles later.
-  bool flushed(std::uint64_t last, std::uint64_t depth) const {
-    return std::any_of(reset_edges.begin(), reset_edges.end(),
-                       [&](std::uint64_t e) { return e > last + 1 && e <= last + depth; });
-  }
+  cycle_ref::Scoreboard systemc_board;  // the SystemC core against the golden model
+  cycle_ref::Scoreboard rtl_board;      // the RTL against the golden model
+  std::deque<MacOperandsIn> sent;       // in the operand FIFO
+  test::LockstepTiming timing;
 };
 
 constexpr double kMacBubble = 0.1;  // cycles the source presents nothing
@@ -254,21 +244,6 @@ void check_cycle(MacLockstepLane& lane, std::uint64_t cycle, bool rtl_valid,
     lane.systemc_board.check(cycle, core.acc()[i], want.acc()[i], describe);
     lane.rtl_board.check(cycle, rtl_acc[i], want.acc()[i], describe);
   }
-}
-
-// The timing checks: every result leaves the SystemC unit at the edge the RTL
-// raises out_valid, depth_cycles (1 + PIPE_STAGES) after the cycle that
-// presented in_last, unless a reset flushed it.
-void check_timing(const MacLockstepLane& lane) {
-  const auto depth = static_cast<std::uint64_t>(mac_config(lane.slot).depth_cycles());
-  CHECK(lane.systemc_done == lane.rtl_done);
-  std::vector<std::uint64_t> due;  // up to the last edge run
-  for (const std::uint64_t last : lane.last_cycles) {
-    if (!lane.flushed(last, depth) && last + depth <= lane.unit.last_edge().cycle)
-      due.push_back(last + depth);
-  }
-  CHECK(lane.rtl_done == due);
-  CHECK(lane.systemc_done.size() > lane.accepted / 8);  // results came out at all
 }
 
 template <class Model>
@@ -309,12 +284,9 @@ void check_mac_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
       const bool rtl_valid =
           rtl_bench::read_mac_slot(*rtl, layout, static_cast<int>(c), slots[c], rtl_acc);
       check_cycle(lane, cycle, rtl_valid, rtl_acc);
-      if (rtl_valid) lane.rtl_done.push_back(cycle);
-      if (sampled[c].valid) ++lane.accepted;
-      if (sampled[c].valid && sampled[c].last) lane.last_cycles.push_back(cycle - 1);
-      if (reset) lane.reset_edges.push_back(cycle);
+      lane.timing.record(cycle, sampled[c].valid, sampled[c].last, reset, rtl_valid);
       systemc::TileResult result;
-      while (lane.results.nb_read(result)) lane.systemc_done.push_back(result.cycle);
+      while (lane.results.nb_read(result)) lane.timing.result_left(result.cycle);
       rtl_bench::print_reports(lane.systemc_board.take_reports());
       rtl_bench::print_reports(lane.rtl_board.take_reports());
     }
@@ -322,16 +294,18 @@ void check_mac_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
   });
   const auto done = [&] {
     return std::all_of(lanes.begin(), lanes.end(),
-                       [&](const auto& lane) { return lane->accepted >= min_vectors; });
+                       [&](const auto& lane) { return lane->timing.accepted() >= min_vectors; });
   };
   test::run_until(done, 2 * min_vectors + 1000);
   for (const auto& lane : lanes) {
     INFO(lane->name());
-    CHECK(lane->accepted >= min_vectors);
+    CHECK(lane->timing.accepted() >= min_vectors);
     CHECK(lane->systemc_board.mismatches() == 0);
     CHECK(lane->rtl_board.mismatches() == 0);
     CHECK(lane->systemc_board.checks() == lane->rtl_board.checks());
-    check_timing(*lane);
+    // Cycles per operation and latency equal the RTL's.
+    lane->timing.check(static_cast<std::uint64_t>(mac_config(lane->slot).depth_cycles()),
+                       lane->unit.last_edge().cycle);
   }
 }
 
