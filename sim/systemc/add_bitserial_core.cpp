@@ -10,16 +10,16 @@
 namespace lutsim::systemc {
 namespace {
 
-constexpr int kRtlMinK = 2;  // add_bitserial_unit K is 2..6
-constexpr int kRtlMaxK = 6;
-constexpr int kRtlMaxWeightBits = 8;  // W_BIT is 1..8
+constexpr int kAddMinK = 2;  // add_bitserial_unit K is 2..6
+constexpr int kAddMaxK = 6;
+constexpr int kAddMaxWeightBits = 8;  // W_BIT is 1..8
 
-const AddBitserialConfig& validated(const AddBitserialConfig& config) {
+const AddBitserialConfig& validated_add(const AddBitserialConfig& config) {
   config.validate();
   return config;
 }
 
-void require(bool ok, const std::string& what) {
+void require_add(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument("ADD bit-serial unit: " + what);
 }
 
@@ -27,14 +27,14 @@ void require(bool ok, const std::string& what) {
 
 void AddBitserialConfig::validate() const {
   const int k = shape.k;
-  require(k >= kRtlMinK && k <= kRtlMaxK,
-          "k " + std::to_string(k) + " has no RTL (add_bitserial_unit K is 2..6)");
-  require(shape.w_bit >= 1 && shape.w_bit <= kRtlMaxWeightBits,
-          "w_bit " + std::to_string(shape.w_bit) + " has no RTL (W_BIT is 1..8)");
-  require(pipe_stages >= 0 && pipe_stages <= k - 1,
-          "pipe_stages " + std::to_string(pipe_stages) +
-              " has no RTL (add_bitserial_unit_pipe PIPE_STAGES is 0..K-1 = 0.." +
-              std::to_string(k - 1) + ")");
+  require_add(k >= kAddMinK && k <= kAddMaxK,
+              "k " + std::to_string(k) + " has no RTL (add_bitserial_unit K is 2..6)");
+  require_add(shape.w_bit >= 1 && shape.w_bit <= kAddMaxWeightBits,
+              "w_bit " + std::to_string(shape.w_bit) + " has no RTL (W_BIT is 1..8)");
+  require_add(pipe_stages >= 0 && pipe_stages <= k - 1,
+              "pipe_stages " + std::to_string(pipe_stages) +
+                  " has no RTL (add_bitserial_unit_pipe PIPE_STAGES is 0..K-1 = 0.." +
+                  std::to_string(k - 1) + ")");
 }
 
 std::string AddBitserialConfig::name() const {
@@ -44,7 +44,7 @@ std::string AddBitserialConfig::name() const {
 }
 
 AddBitserialCore::AddBitserialCore(const AddBitserialConfig& config)
-    : config_(validated(config)),
+    : config_(validated_add(config)),
       datapath_(config_.shape.golden_config()),
       pipeline_(config_.pipe_stages, cycle_ref::AddBitserialIn{}) {}
 

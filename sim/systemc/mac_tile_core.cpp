@@ -6,37 +6,37 @@
 namespace lutsim::systemc {
 namespace {
 
-constexpr int kRtlMaxK = 16;          // mac_pe K is 1..16
-constexpr int kRtlMaxPipeStages = 2;  // mac_pe PIPE_STAGES is 0..2
+constexpr int kMacMaxK = 16;          // mac_pe K is 1..16
+constexpr int kMacMaxPipeStages = 2;  // mac_pe PIPE_STAGES is 0..2
 
-const MacTileConfig& validated(const MacTileConfig& config) {
+const MacTileConfig& validated_mac(const MacTileConfig& config) {
   config.validate();
   return config;
 }
 
-void require(bool ok, const std::string& what) {
+void require_mac(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument("MAC tile: " + what);
 }
 
 }  // namespace
 
 void MacTileConfig::validate() const {
-  require(k >= 1 && k <= kRtlMaxK, "k " + std::to_string(k) + " has no RTL (mac_pe K is 1.." +
-                                       std::to_string(kRtlMaxK) + ")");
-  require(m >= 1 && n >= 1, "m " + std::to_string(m) + " x n " + std::to_string(n) +
-                                " has no RTL (mac_array ARRAY_M, ARRAY_N >= 1)");
-  require(format == DataType::kFp16 || format == DataType::kInt8,
-          "format " + std::string(to_string(format)) +
-              " has no RTL (DATA_FORMAT 0 is fp16, 1 is int8)");
-  require(pipe_stages >= 0 && pipe_stages <= kRtlMaxPipeStages,
-          "pipe_stages " + std::to_string(pipe_stages) +
-              " has no RTL (mac_dot_unit PIPE_STAGES is 0.." + std::to_string(kRtlMaxPipeStages) +
-              ")");
-  require(pipe_stages == 0 || (m == 1 && n == 1),
-          "pipe_stages " + std::to_string(pipe_stages) + " with m " + std::to_string(m) + " x n " +
-              std::to_string(n) +
-              " has no RTL (mac_array is unpipelined; only mac_dot_unit, 1 x 1, "
-              "has PIPE_STAGES)");
+  require_mac(k >= 1 && k <= kMacMaxK, "k " + std::to_string(k) + " has no RTL (mac_pe K is 1.." +
+                                           std::to_string(kMacMaxK) + ")");
+  require_mac(m >= 1 && n >= 1, "m " + std::to_string(m) + " x n " + std::to_string(n) +
+                                    " has no RTL (mac_array ARRAY_M, ARRAY_N >= 1)");
+  require_mac(format == DataType::kFp16 || format == DataType::kInt8,
+              "format " + std::string(to_string(format)) +
+                  " has no RTL (DATA_FORMAT 0 is fp16, 1 is int8)");
+  require_mac(pipe_stages >= 0 && pipe_stages <= kMacMaxPipeStages,
+              "pipe_stages " + std::to_string(pipe_stages) +
+                  " has no RTL (mac_dot_unit PIPE_STAGES is 0.." +
+                  std::to_string(kMacMaxPipeStages) + ")");
+  require_mac(pipe_stages == 0 || (m == 1 && n == 1),
+              "pipe_stages " + std::to_string(pipe_stages) + " with m " + std::to_string(m) +
+                  " x n " + std::to_string(n) +
+                  " has no RTL (mac_array is unpipelined; only mac_dot_unit, 1 x 1, "
+                  "has PIPE_STAGES)");
 }
 
 std::string MacTileConfig::name() const {
@@ -46,7 +46,7 @@ std::string MacTileConfig::name() const {
 }
 
 MacTileCore::MacTileCore(const MacTileConfig& config)
-    : config_(validated(config)),
+    : config_(validated_mac(config)),
       pipeline_(config_.pipe_stages, cycle_ref::MacOperandsIn{}),
       accumulators_(config_.m, config_.n, config_.integer()) {}
 
