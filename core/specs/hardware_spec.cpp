@@ -194,10 +194,10 @@ LutTensorCoreSpec read_lut(config::ConfigReader r) {
 }
 
 SubCoreSpec read_sub_core(config::ConfigReader r) {
-  const auto cycles = [&r](std::string_view key, std::string description) {
+  const auto cycles = [&r](std::string_view key, std::string description, int min = 1) {
     return r.get<int>(key, {.description = std::move(description),
                             .unit = "cycles",
-                            .min = 1,
+                            .min = min,
                             .max = 1024});
   };
   SubCoreSpec s;
@@ -225,19 +225,14 @@ SubCoreSpec read_sub_core(config::ConfigReader r) {
   }
   s.smem_latency_cycles =
       cycles("smem_latency_cycles", "ld.shared / ldmatrix: issue to data in registers");
-  s.mma_overhead_cycles = r.get<int>(
+  s.mma_overhead_cycles = cycles(
       "mma_overhead_cycles",
-      {.description = "mma: tensor-core cycles beyond its MACs at the SM's dense rate / partitions",
-       .unit = "cycles",
-       .min = 0,
-       .max = 1024});
-  s.mma_pass_latency_cycles = r.get<int>(
+      "mma: tensor-core cycles beyond its MACs at the SM's dense rate / partitions", 0);
+  s.mma_pass_latency_cycles = cycles(
       "mma_pass_latency_cycles",
-      {.description = "mma: latency of each 128-bit K pass of a row (f16 k8, s8 k16), one "
-                      "accumulating onto the one before",
-       .unit = "cycles",
-       .min = 0,
-       .max = 1024});
+      "mma: latency of each 128-bit K pass of a row (f16 k8, s8 k16), one accumulating onto "
+      "the one before",
+      0);
   s.mma_fixed_latency_cycles = cycles(
       "mma_fixed_latency_cycles",
       "mma: latency beyond the longer of its tensor-core occupancy and its passes' latency");

@@ -104,4 +104,8 @@ TEST_CASE("the sub_core section reads strictly", "[config]") {
              Catch::Contains("sub_core.register_bank_width_bits: expected a multiple of 32"));
   CHECK_THAT(error_of("sub_core.yaml", {"sub_core.issue_width_instr_per_cycle=0"}),
              Catch::Contains("sub_core.issue_width_instr_per_cycle"));
+  CHECK_THAT(error_of("sub_core.yaml", {"sub_core.mma_pass_latency_cycles=-1"}),
+             Catch::Contains("sub_core.mma_pass_latency_cycles"));
+  CHECK_THAT(error_of("sub_core.yaml", {"sub_core.mma_fixed_latency_cycles=0"}),
+             Catch::Contains("sub_core.mma_fixed_latency_cycles"));
 }
