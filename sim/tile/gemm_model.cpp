@@ -907,16 +907,14 @@ void search_bounded_schedules(const HardwareSpec& hw, const GemmKernel& k, const
 }
 
 // Every base tiling of the search in the exhaustive order:
-// visit(tiling, its place in that order, whether `allowed` accepts it).
+// visit(tiling, its place in that order).
 template <typename Visit>
-void for_each_base(const GemmKernel& k, const GemmShape& s,
-                   const std::function<bool(const Tiling&)>& allowed, Visit&& visit) {
+void for_each_base(const GemmKernel& k, const GemmShape& s, Visit&& visit) {
   const std::vector<WarpTile> warps = searched_warp_tiles(k);
   std::size_t index = 0;
   auto add = [&](std::span<const ThreadblockTile> tiles) {
     for (const ThreadblockTile& t : tiles) {
-      for_each_base_tiling(k, s, t, warps,
-                           [&](const Tiling& tl) { visit(tl, index++, allowed(tl)); });
+      for_each_base_tiling(k, s, t, warps, [&](const Tiling& tl) { visit(tl, index++); });
     }
   };
   add(candidate_tiles());
@@ -927,6 +925,33 @@ void for_each_base(const GemmKernel& k, const GemmShape& s,
 struct BaseFit {
   WarpRegisterCost registers;
   SplitRange splits;
+};
+
+// The warp registers of a search's base tilings: they depend on the CTA tile
+// only through its K step (the warp tile is the base's, lut_warp_spec), so
+// the bases of a warp tile, K step and table placement share them (a few
+// dozen of them per search).
+class WarpRegisterCosts {
+ public:
+  const WarpRegisterCost& of(const GemmKernel& k, const Tiling& tl) {
+    const Key key{warp_tile(k, tl), k_step(tl.tile, k), tl.tables};
+    for (const auto& [known, cost] : known_) {
+      if (known == key) return cost;
+    }
+    known_.emplace_back(key, WarpRegisterCost(k, tl));
+    return known_.back().second;
+  }
+
+ private:
+  struct Key {
+    WarpTile warp;
+    int k_step = 0;
+    TablePlacement tables = TablePlacement::kSharedMemory;
+    bool operator==(const Key& o) const {
+      return warp.m == o.warp.m && warp.n == o.warp.n && k_step == o.k_step && tables == o.tables;
+    }
+  };
+  std::vector<std::pair<Key, WarpRegisterCost>> known_;
 };
 
 // The BaseFit of each base tiling in the exhaustive order: those of one CTA
@@ -942,7 +967,7 @@ class BaseFits {
                       tl.warp.m == last_.warp.m && tl.warp.n == last_.warp.n &&
                       tl.tables == last_.tables;
     if (!known_ || !same) {
-      fit_.registers = WarpRegisterCost(k, tl);
+      fit_.registers = registers_.of(k, tl);
       fit_.splits = runnable_splits(hw, k, s, tl, fit_.registers);
     }
     known_ = true;
@@ -951,6 +976,7 @@ class BaseFits {
   }
 
  private:
+  WarpRegisterCosts registers_;
   bool known_ = false;
   Tiling last_;
   BaseFit fit_;
@@ -958,20 +984,33 @@ class BaseFits {
 
 // The pruned search's base tilings with their registers, split-Ks that run,
 // rates and bounds, in the exhaustive order.
-std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& k,
-                                      const GemmShape& s,
-                                      const std::function<bool(const Tiling&)>& allowed) {
-  std::vector<BaseTiling> out;
-  out.reserve((candidate_tiles().size() + candidate_elongated_tiles().size()) *
-              candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
+// The pruned search's base tilings: those that run, with their registers,
+// split-Ks that run, rates and bounds, in the exhaustive order; and whether
+// `allowed` accepts any base, running or not.
+struct BoundedBases {
+  std::vector<BaseTiling> running;
+  bool any_allowed = false;
+};
+
+BoundedBases bounded_bases(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
+                           const std::function<bool(const Tiling&)>& allowed) {
+  BoundedBases out;
+  out.running.reserve((candidate_tiles().size() + candidate_elongated_tiles().size()) *
+                      candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
   BusiestSmCache busiest;
   BaseFits fits;
-  for_each_base(k, s, allowed, [&](const Tiling& tl, std::size_t index, bool accepted) {
-    BaseTiling& base = out.emplace_back(BaseTiling{.tiling = tl, .index = index, .allowed = accepted});
+  for_each_base(k, s, [&](const Tiling& tl, std::size_t index) {
     const BaseFit& fit = fits.of(hw, k, s, tl);
+    if (fit.splits.empty()) {
+      // `allowed` matters to a base that cannot run only for any_allowed.
+      out.any_allowed = out.any_allowed || allowed(tl);
+      return;
+    }
+    BaseTiling& base = out.running.emplace_back(
+        BaseTiling{.tiling = tl, .index = index, .allowed = allowed(tl)});
+    out.any_allowed = out.any_allowed || base.allowed;
     base.registers = fit.registers;
     base.splits = fit.splits;
-    if (base.splits.empty()) return;
     base.rates = tiling_rates(hw, k, s, tl);
     base.terms = shared_bound_terms(hw, k, s, tl, base.rates, base.splits);
     const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
@@ -981,18 +1020,17 @@ std::vector<BaseTiling> bounded_bases(const HardwareSpec& hw, const GemmKernel& 
   return out;
 }
 
-// Searches the bases that run from the lowest bound up (equal bounds in the
-// exhaustive order), so that a fast incumbent prunes the rest: a base whose
-// bound cannot beat the fastest found is skipped, and once none could (an
-// allowed base at that bound could not), neither can any after it.
+// Searches `bases` (that run, in the exhaustive order) from the lowest bound
+// up (equal bounds in that order), so that a fast incumbent prunes the rest:
+// a base whose bound cannot beat the fastest found is skipped, and once none
+// could (an allowed base at that bound could not), neither can any after it.
 void search_by_bound(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                      const std::optional<UnalignedFallback>& fallback,
                      const std::vector<BaseTiling>& bases, SearchRecord& record) {
-  std::vector<std::pair<double, std::size_t>> queue;  // (bound, index): a min-heap
+  // (bound, place in `bases`): a min-heap; the places rise with the order.
+  std::vector<std::pair<double, std::size_t>> queue;
   queue.reserve(bases.size());
-  for (const BaseTiling& b : bases) {
-    if (!b.splits.empty()) queue.emplace_back(b.bound_s, b.index);
-  }
+  for (std::size_t i = 0; i < bases.size(); ++i) queue.emplace_back(bases[i].bound_s, i);
   const auto later = std::greater<std::pair<double, std::size_t>>();
   std::make_heap(queue.begin(), queue.end(), later);
   while (!queue.empty()) {
@@ -1038,16 +1076,16 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   SearchRecord record(extent);
   GemmSearch& out = record.result();
   if (extent == SearchExtent::kFull) {
-    for_each_base(k, s, allowed, [&](const Tiling& tl, std::size_t index, bool accepted) {
+    for_each_base(k, s, [&](const Tiling& tl, std::size_t index) {
+      const bool accepted = allowed(tl);
       out.any_allowed = out.any_allowed || accepted;
       search_every_schedule(hw, k, s, fallback,
                             BaseTiling{.tiling = tl, .index = index, .allowed = accepted}, record);
     });
   } else {
-    const std::vector<BaseTiling> bases = bounded_bases(hw, k, s, allowed);
-    out.any_allowed = std::any_of(bases.begin(), bases.end(),
-                                  [](const BaseTiling& b) { return b.allowed; });
-    search_by_bound(hw, k, s, fallback, bases, record);
+    const BoundedBases bases = bounded_bases(hw, k, s, allowed);
+    out.any_allowed = bases.any_allowed;
+    search_by_bound(hw, k, s, fallback, bases.running, record);
   }
   for (std::optional<GemmEstimate>* e : {&out.best, &out.best_any, &out.worst_any}) {
     if (*e) (*e)->actions = count_actions(hw, k, s, **e);

@@ -147,7 +147,9 @@ struct GemmSearch {
 };
 // `allowed` sees each tiling with split-K 1, data parallel and no multicast
 // (its tile, warp tile, placement and sweep) and decides for all its
-// schedules. Throws as check_shape does.
+// schedules (kFastest asks it only of the tilings whose answer it needs: every
+// one that can run, and the others until one is accepted). Throws as
+// check_shape does.
 GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
                        const std::function<bool(const Tiling&)>& allowed,
                        SearchExtent extent = SearchExtent::kFull);
