@@ -11,13 +11,16 @@
 // runs by their instruction counts under callgrind (README, "Throughput"):
 // the second of --benchmark_repetitions=2 less the first, since the component
 // table is parsed once per process.
-// design_point_gemm, jobs 1, on 2026-11-28: 2,290 and 2,400 points per CPU
-// second at load 0.8 (2,040 and 2,160 for 6003d17, run alternately with it):
+// design_point_gemm, jobs 1, on 2026-11-28: 3,110 and 3,030 points per CPU
+// second at load 2.5 (2,680 and 2,470 for 58c9ecb, run alternately with it):
 //   build/bench/lutsim_sweep_bench --benchmark_min_time=2
 //       --benchmark_filter=design_point_gemm/jobs:1   (one line)
-// and 1.84 M instructions per point under callgrind (2.09 M at 6003d17; the
-// tiling search 0.99 M of them): below the target, and the README says what
-// bounds it.
+// and 1.25 M instructions per point under callgrind (1.86 M at 58c9ecb; the
+// tiling search 0.39 M of them, from 1.00 M; loading the point 0.33 M):
+//   valgrind --tool=callgrind build/bench/lutsim_sweep_bench
+//       --benchmark_min_time=0.01 --benchmark_filter=design_point_gemm/jobs:1
+//       --benchmark_repetitions=2   (less the same with 1; one line)
+// below the target, and the README says what bounds it.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
