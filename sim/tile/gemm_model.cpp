@@ -6,6 +6,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compiler/lowering/warp_program.hpp"
@@ -773,9 +774,9 @@ struct Rank {
 };
 
 // One base tiling of the search: its place in order, whether `allowed`
-// accepts it, and (pruned search) its warps' registers, the split-Ks that
-// run and a lower bound on the time of all its schedules
-// (base_time_lower_bound; infinite when none runs).
+// accepts it, and (pruned search, which keeps only the bases that run) its
+// warps' registers, its split-Ks that run and a lower bound on the time of
+// all its schedules (base_time_lower_bound).
 struct BaseTiling {
   Tiling tiling;
   std::size_t index = 0;
@@ -784,7 +785,7 @@ struct BaseTiling {
   SplitRange splits{};
   TilingRates rates{};
   SharedBoundTerms terms{};
-  double bound_s = std::numeric_limits<double>::infinity();
+  double bound_s = 0.0;
 };
 
 // The fastest (and, searching everything, slowest) tilings found so far.
