@@ -115,9 +115,10 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
 // kFastest: branch and bound. Each base tiling (split-K 1, data parallel)
 // first works out which of its split-Ks can run: those with slices of at
 // least two K steps and whose warps' registers fit (per thread and CTAs per
-// SM; one register layout per CTA tile and warp tile, the registers of
-// tables held in registers rising by one step's buffer per K step), so no
-// tiling that cannot run for its split-K is bounded or estimated. Every base
+// SM; one register layout per warp tile, K step and table placement, the
+// registers of tables held in registers rising by one step's buffer per K
+// step), so no data-parallel tiling whose split-K cannot run is bounded or
+// estimated, nor a base none of whose split-Ks runs. Every base
 // that runs is bounded from below (tiling_time_lower_bound, over its split-Ks
 // that run) and the bases are searched from the lowest bound up (a heap);
 // one whose bound cannot beat the fastest found so far is skipped, the search
