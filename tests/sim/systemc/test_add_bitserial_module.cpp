@@ -3,10 +3,8 @@
 // lockstep with the Verilated RTL (add_bitserial_unit_tb.sv, every
 // configuration it holds) and under random FIFO stalls, every value from
 // core's precompute_table and lut_mpgemm's canonical accumulation.
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +16,7 @@
 #include "tests/rtl/add_bitserial_ports.hpp"
 #include "tests/rtl/bench_harness.hpp"
 #include "tests/sim/systemc/dot_stall_bench.hpp"
+#include "tests/sim/systemc/lockstep_lanes.hpp"
 #include "tests/sim/systemc/lockstep_timing.hpp"
 #include "tests/sim/systemc/tile_lanes.hpp"
 
@@ -183,37 +182,18 @@ std::vector<std::unique_ptr<Lane>> add_lanes(const std::vector<AddBitserialSlot>
 
 // A lane in lockstep with its slot of the Verilated wrapper; the golden model
 // takes the stream's own planes and tables.
-struct AddLockstepLane : AddLane {
+struct AddLockstepLane : AddLane, test::LockstepRecord<AddBitserialStep> {
   AddLockstepLane(const std::string& name, const AddBitserialSlot& slot_, std::uint64_t seed,
                   int result_depth, test::BenchBase& bench)
       : AddLane(name, slot_, seed, result_depth, bench),
-        golden(slot_.shape, slot_.pipe_stages),
-        systemc_board("systemc " + slot_.name()),
-        rtl_board("rtl " + slot_.name()) {}
+        test::LockstepRecord<AddBitserialStep>(slot_.name()),
+        golden(slot_.shape, slot_.pipe_stages) {}
 
   cycle_ref::AddBitserialGolden golden;
-  cycle_ref::Scoreboard systemc_board;  // the SystemC core against the golden model
-  cycle_ref::Scoreboard rtl_board;      // the RTL against the golden model
-  std::deque<AddBitserialStep> sent;    // in the index FIFO
-  test::LockstepTiming timing;
 };
 
 constexpr double kAddBubble = 0.1;  // cycles the source presents nothing
 constexpr double kAddReset = 1e-3;  // a synchronous reset mid-stream
-
-// The index the unit sampled at its last edge: the beat it took, or a bubble.
-AddBitserialStep take_sampled_index(AddLockstepLane& lane) {
-  const systemc::BlockEdge& edge = lane.unit.last_edge();
-  REQUIRE(static_cast<std::size_t>(edge.beats_taken) <= lane.sent.size());
-  REQUIRE(edge.beats_taken <= 1);
-  AddBitserialStep taken;
-  for (int b = 0; b < edge.beats_taken; ++b) {
-    taken = std::move(lane.sent.front());
-    lane.sent.pop_front();
-  }
-  if (edge.reset) return AddBitserialStep{};
-  return taken;
-}
 
 void check_add_cycle(AddLockstepLane& lane, std::uint64_t cycle, bool rtl_valid,
                      std::uint32_t rtl_acc) {
@@ -246,7 +226,7 @@ void check_add_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
   test::ClockedProcess monitor("monitor", bench.clk, false, [&] {
     std::vector<AddBitserialStep> sampled;
     for (std::size_t c = 0; c < lanes.size(); ++c) {
-      sampled.push_back(take_sampled_index(*lanes[c]));
+      sampled.push_back(test::take_sampled<AddBitserialStep>(*lanes[c]));
       rtl_bench::drive_add_slot(*rtl, layout, static_cast<int>(c), slots[c], sampled.back().in,
                                 lanes[c]->stimulus.rng());
     }
@@ -261,29 +241,12 @@ void check_add_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
       const bool rtl_valid =
           rtl_bench::read_add_slot(*rtl, layout, static_cast<int>(c), slots[c], rtl_acc);
       check_add_cycle(lane, cycle, rtl_valid, rtl_acc);
-      lane.timing.record(cycle, sampled[c].in.valid, sampled[c].in.last, reset, rtl_valid);
-      systemc::TileResult result;
-      while (lane.results.nb_read(result)) lane.timing.result_left(result.cycle);
-      rtl_bench::print_reports(lane.systemc_board.take_reports());
-      rtl_bench::print_reports(lane.rtl_board.take_reports());
+      test::record_edge(lane, cycle, sampled[c].in.valid, sampled[c].in.last, reset, rtl_valid);
     }
     rtl.fall();
   });
-  const auto done = [&] {
-    return std::all_of(lanes.begin(), lanes.end(),
-                       [&](const auto& lane) { return lane->timing.accepted() >= min_vectors; });
-  };
-  test::run_until(done, 2 * min_vectors + 1000);
-  for (const auto& lane : lanes) {
-    INFO(lane->name());
-    CHECK(lane->timing.accepted() >= min_vectors);
-    CHECK(lane->systemc_board.mismatches() == 0);
-    CHECK(lane->rtl_board.mismatches() == 0);
-    CHECK(lane->systemc_board.checks() == lane->rtl_board.checks());
-    // Cycles per operation and latency equal the RTL's.
-    lane->timing.check(static_cast<std::uint64_t>(add_config(lane->slot).depth_cycles()),
-                       lane->unit.last_edge().cycle);
-  }
+  test::finish_lockstep(lanes, min_vectors,
+                        [](const auto& lane) { return add_config(lane.slot).depth_cycles(); });
 }
 
 }  // namespace

@@ -2,10 +2,8 @@
 // plain core on hand-computed cases, the block in lockstep with the Verilated
 // RTL (mac_dot_unit_tb.sv and mac_array_tb.sv, every configuration they hold)
 // and under random FIFO stalls, every value from core's MAC golden numerics.
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +18,7 @@
 #include "tests/rtl/bench_harness.hpp"
 #include "tests/rtl/mac_ports.hpp"
 #include "tests/sim/systemc/dot_stall_bench.hpp"
+#include "tests/sim/systemc/lockstep_lanes.hpp"
 #include "tests/sim/systemc/lockstep_timing.hpp"
 #include "tests/sim/systemc/tile_lanes.hpp"
 
@@ -201,37 +200,18 @@ class MacGolden {
 };
 
 // A lane in lockstep with its slot of the Verilated wrapper.
-struct MacLockstepLane : MacLane {
+struct MacLockstepLane : MacLane, test::LockstepRecord<MacOperandsIn> {
   MacLockstepLane(const std::string& name, const MacSlot& slot_, std::uint64_t seed,
                   int result_depth, test::BenchBase& bench)
       : MacLane(name, slot_, seed, result_depth, bench),
-        golden(slot_),
-        systemc_board("systemc " + slot_.name()),
-        rtl_board("rtl " + slot_.name()) {}
+        test::LockstepRecord<MacOperandsIn>(slot_.name()),
+        golden(slot_) {}
 
   MacGolden golden;
-  cycle_ref::Scoreboard systemc_board;  // the SystemC core against the golden model
-  cycle_ref::Scoreboard rtl_board;      // the RTL against the golden model
-  std::deque<MacOperandsIn> sent;       // in the operand FIFO
-  test::LockstepTiming timing;
 };
 
 constexpr double kMacBubble = 0.1;  // cycles the source presents nothing
 constexpr double kMacReset = 1e-3;  // a synchronous reset mid-stream
-
-// The vector the unit sampled at its last edge: the beat it took, or a bubble.
-MacOperandsIn take_sampled(MacLockstepLane& lane) {
-  const systemc::BlockEdge& edge = lane.unit.last_edge();
-  REQUIRE(static_cast<std::size_t>(edge.beats_taken) <= lane.sent.size());
-  REQUIRE(edge.beats_taken <= 1);
-  MacOperandsIn taken;
-  for (int b = 0; b < edge.beats_taken; ++b) {
-    taken = std::move(lane.sent.front());
-    lane.sent.pop_front();
-  }
-  if (edge.reset) return MacOperandsIn{};
-  return taken;
-}
 
 void check_cycle(MacLockstepLane& lane, std::uint64_t cycle, bool rtl_valid,
                  const std::vector<std::uint32_t>& rtl_acc) {
@@ -270,7 +250,7 @@ void check_mac_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
   test::ClockedProcess monitor("monitor", bench.clk, false, [&] {
     std::vector<MacOperandsIn> sampled;
     for (std::size_t c = 0; c < lanes.size(); ++c) {
-      sampled.push_back(take_sampled(*lanes[c]));
+      sampled.push_back(test::take_sampled<MacOperandsIn>(*lanes[c]));
       rtl_bench::drive_mac_slot(*rtl, layout, static_cast<int>(c), slots[c], sampled.back(),
                                 lanes[c]->stimulus.rng());
     }
@@ -284,29 +264,12 @@ void check_mac_lockstep(std::uint64_t min_vectors, std::uint64_t seed) {
       const bool rtl_valid =
           rtl_bench::read_mac_slot(*rtl, layout, static_cast<int>(c), slots[c], rtl_acc);
       check_cycle(lane, cycle, rtl_valid, rtl_acc);
-      lane.timing.record(cycle, sampled[c].valid, sampled[c].last, reset, rtl_valid);
-      systemc::TileResult result;
-      while (lane.results.nb_read(result)) lane.timing.result_left(result.cycle);
-      rtl_bench::print_reports(lane.systemc_board.take_reports());
-      rtl_bench::print_reports(lane.rtl_board.take_reports());
+      test::record_edge(lane, cycle, sampled[c].valid, sampled[c].last, reset, rtl_valid);
     }
     rtl.fall();
   });
-  const auto done = [&] {
-    return std::all_of(lanes.begin(), lanes.end(),
-                       [&](const auto& lane) { return lane->timing.accepted() >= min_vectors; });
-  };
-  test::run_until(done, 2 * min_vectors + 1000);
-  for (const auto& lane : lanes) {
-    INFO(lane->name());
-    CHECK(lane->timing.accepted() >= min_vectors);
-    CHECK(lane->systemc_board.mismatches() == 0);
-    CHECK(lane->rtl_board.mismatches() == 0);
-    CHECK(lane->systemc_board.checks() == lane->rtl_board.checks());
-    // Cycles per operation and latency equal the RTL's.
-    lane->timing.check(static_cast<std::uint64_t>(mac_config(lane->slot).depth_cycles()),
-                       lane->unit.last_edge().cycle);
-  }
+  test::finish_lockstep(lanes, min_vectors,
+                        [](const auto& lane) { return mac_config(lane.slot).depth_cycles(); });
 }
 
 }  // namespace
