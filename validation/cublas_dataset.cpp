@@ -18,6 +18,15 @@ DataType row_type(const CsvTable& t, std::size_t row) {
   t.fail(row, "column 'dtype': expected " + names_of(kMmaTypes) + ", got '" + name + "'");
 }
 
+// The harness's call layouts (validation/cublas/cublas_bench.cu): "linear_TN"
+// (Y = X W^T, W[N,K]) and "attn_value_NN" (O = P V, V[K,N]).
+OperandMajor row_b_major(const CsvTable& t, std::size_t row) {
+  const std::string& layout = t.text(row, "layout");
+  if (layout == "linear_TN") return OperandMajor::kK;
+  if (layout == "attn_value_NN") return OperandMajor::kN;
+  t.fail(row, "column 'layout': expected linear_TN or attn_value_NN, got '" + layout + "'");
+}
+
 std::string row_label(const CsvTable& t, std::size_t row, const GemmShape& s) {
   std::string label = t.text(row, "label") + " " + t.text(row, "dtype");
   const std::string& layout = t.text(row, "layout");
@@ -53,6 +62,7 @@ MeasuredDataset load_cublas_bench_dataset(const std::filesystem::path& csv, Timi
     s.k = t.count(r, "k");
     s.batch = t.count(r, "batch");
     s.type = row_type(t, r);
+    s.b_major = row_b_major(t, r);
     check_measured_shape(t, r, s);
     d.gemms.push_back({row_label(t, r, s), s, measured_seconds(t, r, "median_us", 1e-6), timing});
   }

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "sim/tile/kernel_roofline.hpp"
+
 namespace lutsim {
 
 ErrorSummary summarize_errors(const std::string& group, const std::vector<double>& rel) {
@@ -54,12 +56,14 @@ std::vector<PointError> DatasetError::worst(const MeasuredDataset& data, std::si
   std::stable_sort(sorted.begin(), sorted.end(), [](const PointError& a, const PointError& b) {
     return std::abs(a.error) > std::abs(b.error);
   });
-  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, DataType>> seen;
+  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, DataType,
+                      OperandMajor>>
+      seen;
   std::vector<PointError> out;
   for (const PointError& p : sorted) {
     if (out.size() == n) break;
     const GemmShape& s = data.gemms[p.index].shape;
-    if (seen.insert({s.m, s.n, s.k, s.batch, s.type}).second) out.push_back(p);
+    if (seen.insert({s.m, s.n, s.k, s.batch, s.type, s.b_major}).second) out.push_back(p);
   }
   return out;
 }
@@ -72,8 +76,9 @@ bool memory_bound(const HardwareSpec& hw, const GemmShape& s) {
   const double bytes =
       (static_cast<double>(s.m) * s.k + static_cast<double>(s.n) * s.k) * bytes_of(s.type) +
       static_cast<double>(s.m) * s.n * output_bytes(s.type);
-  const double flops_per_s = 2.0 * dense_kernel(hw, s.type).macs_per_cycle_per_sm * hw.sm_count *
-                             hw.sm_clock_hz * hw.calibration.tensor_efficiency;
+  const GemmKernel k = library_dense_kernel(hw, s);
+  const double flops_per_s =
+      2.0 * k.macs_per_cycle_per_sm * hw.sm_count * hw.sm_clock_hz * mac_efficiency(hw, k);
   const double bytes_per_s = hw.dram_bw_bytes_per_s * hw.calibration.dram_efficiency;
   return s.flops() / s.batch / bytes < flops_per_s / bytes_per_s;
 }

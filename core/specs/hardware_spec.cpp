@@ -109,6 +109,15 @@ void read_cuda_core(config::ConfigReader r, HardwareSpec& h) {
        .default_value = 0.0,
        .min = 0.0,
        .max = 1024.0});
+  h.int8_dot_macs_per_cycle_per_sm = r.get<double>(
+      "int8_dot_macs_per_cycle_per_sm",
+      {.description = "INT8 multiply-adds per cycle per SM of 4-way dot products (DP4A) on the "
+                      "INT32 lanes, where cuBLAS runs INT8 GEMMs the tensor cores cannot take "
+                      "(an N-major B); 0: not given (such GEMMs then cannot be timed)",
+       .unit = "MAC/cycle/SM",
+       .default_value = 0.0,
+       .min = 0.0,
+       .max = 16384.0});
 }
 
 CalibrationSpec read_calibration(config::ConfigReader r) {

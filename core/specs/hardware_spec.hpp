@@ -127,6 +127,9 @@ struct HardwareSpec {
   // Special-function unit results (MUFU: exp2, reciprocal) per cycle per SM: the
   // softmax exponentials of fused attention; 0: not configured.
   double sfu_ops_per_cycle_per_sm = 0.0;
+  // INT8 MACs per cycle per SM of DP4A dot products on the INT32 lanes (the
+  // CUDA-core INT8 GEMM, sim/tile/gemm_kernel.hpp); 0: not configured.
+  double int8_dot_macs_per_cycle_per_sm = 0.0;
   // No L2 capacity: the tile model reads every operand byte from DRAM once, as
   // a swizzled library kernel does by keeping a wave's tiles in L2 (see
   // sim/tile/gemm_model.hpp), so no figure depends on it.

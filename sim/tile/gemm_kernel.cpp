@@ -1,5 +1,6 @@
 #include "sim/tile/gemm_kernel.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -45,6 +46,14 @@ double power_limited_rate(const HardwareSpec& hw, DataType t) {
   }
 }
 
+// Multiply-adds of one DP4A: a dot product of four INT8 pairs into an INT32
+// (PTX ISA, dp4a).
+constexpr double kDp4aMacs = 4.0;
+// The CUDA-core INT8 GEMM's rows as measured (16-byte rows of A, B and Y:
+// validation/data/h100-sxm-20261125/prefill.csv, attn_value_NN); rows off it
+// take kernels nothing measured.
+constexpr std::int64_t kMeasuredRowMultiple = 16;
+
 double low_bit_weight_bytes(int bits) {
   return bits / 8.0 + kScaleBytes / kWeightsPerScale;
 }
@@ -78,6 +87,42 @@ GemmKernel dense_kernel(const HardwareSpec& hw, DataType type) {
   k.c_bytes_per_elem = output_bytes(type);
   k.k_step_multiplier = 2 / bytes_of(type);  // the same bytes per step
   return k;
+}
+
+GemmKernel cuda_core_int8_kernel(const HardwareSpec& hw) {
+  if (hw.int8_dot_macs_per_cycle_per_sm <= 0.0) {
+    throw std::invalid_argument(
+        hw.name + ": an INT8 GEMM with an N-major B runs on the CUDA cores (the tensor cores "
+                  "take 8-bit operands K-major only), and the config gives no "
+                  "cuda_core.int8_dot_macs_per_cycle_per_sm to time it with");
+  }
+  GemmKernel k = dense_kernel(hw, DataType::kInt8);
+  k.name = "cuda-core dp4a int8";
+  k.mac_unit = MacUnit::kCudaCore;
+  k.macs_per_cycle_per_sm = hw.int8_dot_macs_per_cycle_per_sm;
+  k.macs_per_cuda_core_op = kDp4aMacs;
+  k.power_limited_macs_per_s = 0.0;
+  return k;
+}
+
+GemmKernel library_dense_kernel(const HardwareSpec& hw, const GemmShape& s) {
+  if (s.b_major == OperandMajor::kK) return dense_kernel(hw, s.type);
+  switch (s.type) {
+    case DataType::kInt8:
+      if (s.k % kMeasuredRowMultiple != 0 || s.n % kMeasuredRowMultiple != 0) {
+        throw std::invalid_argument(
+            "an INT8 GEMM with an N-major B and K=" + std::to_string(s.k) + ", N=" +
+            std::to_string(s.n) + " is not modelled: the CUDA-core kernel is measured with "
+            "K and N multiples of " + std::to_string(kMeasuredRowMultiple) + " only");
+      }
+      return cuda_core_int8_kernel(hw);
+    case DataType::kFp8E4M3:
+      throw std::invalid_argument(
+          "an FP8 GEMM with an N-major B is not modelled: the tensor cores take 8-bit operands "
+          "K-major only and cuBLASLt runs FP8 in the TN layout only");
+    default:  // 16-bit operands are transposed as they load
+      return dense_kernel(hw, s.type);
+  }
 }
 
 GemmKernel dense_linear_kernel(const HardwareSpec& hw, int weight_bits, DataType act) {

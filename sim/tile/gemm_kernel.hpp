@@ -17,6 +17,12 @@ enum class KernelFamily {
 
 std::string_view to_string(KernelFamily f);
 
+// The unit that does a kernel's multiply-adds.
+enum class MacUnit {
+  kTensorCore,
+  kCudaCore,  // DP4A dot products on the INT32 lanes (cuda_core_int8_kernel)
+};
+
 // What a GEMM kernel moves and computes per element of the problem
 // Y[M,N] = A[M,K] B[N,K]^T: the tile model times any family from this.
 struct GemmKernel {
@@ -28,6 +34,8 @@ struct GemmKernel {
   int k_step_multiplier = 1;      // K elements per main-loop step = tile.bk x this
   int k_multiple = 1;             // K must be a multiple of this (LUT: weights per table lookup)
   double macs_per_cycle_per_sm = 0.0;  // peak of the unit doing the multiply-adds
+  MacUnit mac_unit = MacUnit::kTensorCore;
+  double macs_per_cuda_core_op = 0.0;  // kCudaCore: MACs of one lane operation (DP4A: 4)
   double power_limited_macs_per_s = 0.0;  // whole GPU at its power limit; 0: not limited
   double cuda_ops_per_weight = 0.0;    // CUDA-core work per weight element a CTA loads
   double cuda_ops_per_cycle_per_sm = 0.0;
@@ -54,6 +62,24 @@ struct GemmKernel {
 // Dense MMA in `type`, one of kMmaTypes (cuBLAS-like). Throws DataTypeError
 // for another type.
 GemmKernel dense_kernel(const HardwareSpec& hw, DataType type);
+
+// INT8 GEMM on the CUDA cores, as cuBLAS runs one whose B operand is N-major
+// (OperandMajor::kN): the tensor cores take 8-bit operands K-major only
+// (PTX ISA: mma.sync's integer shapes are .row.col only, ldmatrix transposes
+// 16-bit elements only, and wgmma's transpose operands are valid for
+// .f16/.bf16 alone), so each INT32 lane does 4-way dot products (DP4A) at
+// hw.int8_dot_macs_per_cycle_per_sm, not derated by tensor_efficiency and with no
+// tensor power limit. Throws std::invalid_argument when the config does not
+// give that rate.
+GemmKernel cuda_core_int8_kernel(const HardwareSpec& hw);
+
+// The library's dense kernel for `s` (cuBLAS-like): MMA in s.type on the tensor
+// cores, whose 16-bit operands may be stored either way (ldmatrix.trans and
+// wgmma transpose them as they load); INT8 with an N-major B on the CUDA cores
+// (cuda_core_int8_kernel). Throws std::invalid_argument for FP8 with an
+// N-major B (cuBLASLt runs FP8 in the TN layout only; no other kernel is
+// modelled) and DataTypeError for a type outside kMmaTypes.
+GemmKernel library_dense_kernel(const HardwareSpec& hw, const GemmShape& s);
 
 // The dense kernel of a linear layer with `weight_bits`-bit weights: dense MMA
 // multiplies weights stored in the activation's own format, so the weights are

@@ -205,12 +205,14 @@ ActionCounts count_actions(const HardwareSpec& hw, const GemmKernel& k, const Ge
   const double k_slice = static_cast<double>(ceil_div(s.k, e.tiling.split_k));
   const double macs = ctas * t.bm * cta_columns(e.tiling) * k_padded;
   ActionCounts a;
+  a.cuda_core_ops = ctas * cta_columns(e.tiling) * k_padded * k.cuda_ops_per_weight;
   if (k.family == KernelFamily::kLut) {
     a.lut_lookups[k.table_format] = macs * k.lookups_per_mac;
+  } else if (k.mac_unit == MacUnit::kCudaCore) {
+    a.cuda_core_ops += macs / k.macs_per_cuda_core_op;
   } else {
     a.tensor_core_macs[k.mma_type] = macs;
   }
-  a.cuda_core_ops = ctas * cta_columns(e.tiling) * k_padded * k.cuda_ops_per_weight;
   a.register_file_bytes = ctas * smem_fragment_bytes_per_k(e.tiling, k) * k_padded;
   a.smem_bytes =
       ctas * (t.bm * k.a_bytes_per_elem + cta_columns(e.tiling) * k.b_bytes_per_elem) * k_slice +

@@ -197,14 +197,16 @@ GemmEstimate best_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const G
 // fallback kernels', not a main loop another engine could time).
 GemmEstimate with_compute_time(const HardwareSpec& hw, GemmEstimate e, double compute_s);
 
-// Dense MMA in shape.type: the kernel family measured cuBLAS timings validate.
+// The library's dense kernel for the shape (library_dense_kernel: MMA in
+// shape.type, INT8 with an N-major B on the CUDA cores): the kernel family
+// measured cuBLAS timings validate.
 inline std::optional<GemmEstimate> estimate_dense_gemm(const HardwareSpec& hw,
                                                        const GemmShape& shape,
                                                        const Tiling& tiling) {
-  return estimate_gemm(hw, dense_kernel(hw, shape.type), shape, tiling);
+  return estimate_gemm(hw, library_dense_kernel(hw, shape), shape, tiling);
 }
 inline GemmEstimate best_dense_gemm(const HardwareSpec& hw, const GemmShape& shape) {
-  return best_gemm(hw, dense_kernel(hw, shape.type), shape);
+  return best_gemm(hw, library_dense_kernel(hw, shape), shape);
 }
 
 }  // namespace lutsim

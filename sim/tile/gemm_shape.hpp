@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 
 #include "core/numerics/data_type.hpp"
 
@@ -16,6 +17,14 @@ inline constexpr std::array<DataType, 4> kMmaTypes{DataType::kFp16, DataType::kB
 // floating types, INT32 for INT8.
 int output_bytes(DataType mma_type);
 
+// How the B operand of Y = A B^T is stored. kK: rows of K elements, B[N,K] (a
+// linear layer's weights, attention's keys in S = Q K^T; cuBLAS's "TN" call);
+// kN: rows of N elements, B^T[K,N] (attention's values in O = P V, the "NN"
+// call).
+enum class OperandMajor { kK, kN };
+
+std::string_view to_string(OperandMajor m);
+
 // Y[M,N] = X[M,K] W[N,K]^T, `batch` independent instances.
 struct GemmShape {
   std::int64_t m = 0;
@@ -23,6 +32,7 @@ struct GemmShape {
   std::int64_t k = 0;
   std::int64_t batch = 1;
   DataType type = DataType::kFp16;  // one of kMmaTypes
+  OperandMajor b_major = OperandMajor::kK;
 
   double flops() const { return 2.0 * static_cast<double>(m) * n * k * batch; }
 

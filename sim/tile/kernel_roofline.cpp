@@ -20,8 +20,12 @@ double active_sms(const HardwareSpec& hw, std::int64_t ctas) {
   return static_cast<double>(std::min<std::int64_t>(ctas, hw.sm_count));
 }
 
+double mac_efficiency(const HardwareSpec& hw, const GemmKernel& k) {
+  return k.mac_unit == MacUnit::kTensorCore ? hw.calibration.tensor_efficiency : 1.0;
+}
+
 double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs) {
-  return macs / (k.macs_per_cycle_per_sm * hw.calibration.tensor_efficiency);
+  return macs / (k.macs_per_cycle_per_sm * mac_efficiency(hw, k));
 }
 
 double power_limited_s(const GemmKernel& k, double macs) {

@@ -15,8 +15,13 @@ std::string_view to_string(GemmBound b);
 // SMs that run at least one of `ctas` threadblocks.
 double active_sms(const HardwareSpec& hw, std::int64_t ctas);
 
+// The fraction of its peak MAC rate kernel `k` sustains: the config's
+// tensor_efficiency on the tensor cores, 1 on the CUDA cores (the DP4A rate as
+// configured; validation/README.md, "INT8 with an N-major B").
+double mac_efficiency(const HardwareSpec& hw, const GemmKernel& k);
+
 // SM cycles for `macs` of kernel `k` on one SM at its clock-limited MAC rate
-// (x tensor_efficiency).
+// (x mac_efficiency).
 double mac_cycles(const HardwareSpec& hw, const GemmKernel& k, double macs);
 
 // Seconds for a whole kernel's `macs` at the GPU's power-limited rate (0: no

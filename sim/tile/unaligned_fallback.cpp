@@ -22,7 +22,10 @@ std::optional<UnalignedFallback> unaligned_fallback(const HardwareSpec& hw, cons
                                                     const GemmShape& s) {
   // No measured rates (the A100 configs): the GEMM is timed as an aligned one
   // (open: issue 14 asks for the A100's penalty, not measured).
-  if (k.family != KernelFamily::kDense || !hw.unaligned_fallback) return std::nullopt;
+  if (k.family != KernelFamily::kDense || k.mac_unit != MacUnit::kTensorCore ||
+      !hw.unaligned_fallback) {
+    return std::nullopt;
+  }
   const int alignment = gemm_row_alignment_bytes(k, s, hw.unaligned_fallback->aligned_bytes);
   if (alignment >= hw.unaligned_fallback->aligned_bytes) return std::nullopt;
   const UnalignedFallbackSpec& u = *hw.unaligned_fallback;

@@ -37,7 +37,9 @@ struct UnalignedFallback {
 };
 
 // None for an aligned GEMM, for a kernel that is not the library's dense one
-// (dequant and LUT kernels: the project's own, no alignment rule modelled), and
+// on the tensor cores (dequant and LUT kernels: the project's own, no
+// alignment rule modelled; the CUDA-core INT8 kernel takes aligned rows only,
+// library_dense_kernel), and
 // on a GPU whose config has no unaligned_fallback rates (the A100 configs: their
 // penalty is not measured, so such a GEMM is timed as an aligned one).
 std::optional<UnalignedFallback> unaligned_fallback(const HardwareSpec& hw, const GemmKernel& k,

@@ -47,7 +47,17 @@ TEST_CASE("cuBLAS harness rows: dtype, layout, batch, label, GPU", "[validation]
   CHECK(d.gemms[1].shape.m == 4096);
   CHECK(d.gemms[2].label == "OPT-6.7B decode attn_value, layer 0 fp16 attn_value_NN batch=32");
   CHECK(d.gemms[2].shape.batch == 32);
+  CHECK(d.gemms[2].shape.b_major == OperandMajor::kN);
+  CHECK(d.gemms[0].shape.b_major == OperandMajor::kK);
   CHECK(d.gemms[3].shape.type == DataType::kInt8);
+}
+
+TEST_CASE("a cuBLAS row of a layout the harness does not write names it", "[validation]") {
+  CHECK_THROWS_WITH(
+      load_cublas_bench_dataset(kData + "cublas_bad_layout.csv", TimingMethod::kKernelOnly),
+      kData +
+          "cublas_bad_layout.csv:3: column 'layout': expected linear_TN or attn_value_NN, got "
+          "'linear_NT'");
 }
 
 TEST_CASE("types not evaluated are left out with a note", "[validation]") {
