@@ -7,10 +7,6 @@
 
 namespace lutsim {
 
-std::string_view to_string(OperandMajor m) {
-  return m == OperandMajor::kK ? "K-major" : "N-major";
-}
-
 int output_bytes(DataType mma_type) {
   require_one_of(mma_type, kMmaTypes, "dense GEMM output");
   return mma_type == DataType::kInt8 ? 4 : 2;

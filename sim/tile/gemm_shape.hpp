@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cstdint>
-#include <string_view>
 
 #include "core/numerics/data_type.hpp"
 
@@ -22,8 +21,6 @@ int output_bytes(DataType mma_type);
 // kN: rows of N elements, B^T[K,N] (attention's values in O = P V, the "NN"
 // call).
 enum class OperandMajor { kK, kN };
-
-std::string_view to_string(OperandMajor m);
 
 // Y[M,N] = X[M,K] W[N,K]^T, `batch` independent instances.
 struct GemmShape {
