@@ -1,10 +1,10 @@
 #include "sim/tile/gemm_kernel.hpp"
 
-#include <cstdint>
 #include <stdexcept>
 #include <string>
 
 #include "core/lut/quantized_weights.hpp"
+#include "sim/tile/unaligned_fallback.hpp"
 
 namespace lutsim {
 namespace {
@@ -52,7 +52,11 @@ constexpr double kDp4aMacs = 4.0;
 // The CUDA-core INT8 GEMM's rows as measured (16-byte rows of A, B and Y:
 // validation/data/h100-sxm-20261125/prefill.csv, attn_value_NN); rows off it
 // take kernels nothing measured.
-constexpr std::int64_t kMeasuredRowMultiple = 16;
+constexpr int kMeasuredRowBytes = 16;
+
+std::string shape_text(const GemmShape& s) {
+  return "M=" + std::to_string(s.m) + " N=" + std::to_string(s.n) + " K=" + std::to_string(s.k);
+}
 
 double low_bit_weight_bytes(int bits) {
   return bits / 8.0 + kScaleBytes / kWeightsPerScale;
@@ -108,18 +112,21 @@ GemmKernel cuda_core_int8_kernel(const HardwareSpec& hw) {
 GemmKernel library_dense_kernel(const HardwareSpec& hw, const GemmShape& s) {
   if (s.b_major == OperandMajor::kK) return dense_kernel(hw, s.type);
   switch (s.type) {
-    case DataType::kInt8:
-      if (s.k % kMeasuredRowMultiple != 0 || s.n % kMeasuredRowMultiple != 0) {
+    case DataType::kInt8: {
+      GemmKernel k = cuda_core_int8_kernel(hw);
+      const int aligned = gemm_row_alignment_bytes(k, s, kMeasuredRowBytes);
+      if (aligned < kMeasuredRowBytes) {
         throw std::invalid_argument(
-            "an INT8 GEMM with an N-major B and K=" + std::to_string(s.k) + ", N=" +
-            std::to_string(s.n) + " is not modelled: the CUDA-core kernel is measured with "
-            "K and N multiples of " + std::to_string(kMeasuredRowMultiple) + " only");
+            "an INT8 GEMM with an N-major B and " + shape_text(s) + " is not modelled: its rows "
+            "are " + std::to_string(aligned) + "-byte aligned, and the CUDA-core kernel was "
+            "measured with " + std::to_string(kMeasuredRowBytes) + "-byte rows only");
       }
-      return cuda_core_int8_kernel(hw);
+      return k;
+    }
     case DataType::kFp8E4M3:
       throw std::invalid_argument(
-          "an FP8 GEMM with an N-major B is not modelled: the tensor cores take 8-bit operands "
-          "K-major only and cuBLASLt runs FP8 in the TN layout only");
+          "an FP8 GEMM with an N-major B is not modelled (" + shape_text(s) + "): the tensor "
+          "cores take 8-bit operands K-major only and cuBLASLt runs FP8 in the TN layout only");
     default:  // 16-bit operands are transposed as they load
       return dense_kernel(hw, s.type);
   }

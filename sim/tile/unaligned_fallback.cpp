@@ -13,9 +13,14 @@ int row_alignment_bytes(std::int64_t elements, double bytes_per_element, int cap
 }
 
 int gemm_row_alignment_bytes(const GemmKernel& k, const GemmShape& s, int cap) {
-  const double operand_bytes = std::min(k.a_bytes_per_elem, k.b_bytes_per_elem);
-  return std::min(row_alignment_bytes(s.k, operand_bytes, cap),
-                  row_alignment_bytes(s.n, k.c_bytes_per_elem, cap));
+  const bool b_rows_of_k = s.b_major == OperandMajor::kK;
+  const int k_rows = row_alignment_bytes(
+      s.k, b_rows_of_k ? std::min(k.a_bytes_per_elem, k.b_bytes_per_elem) : k.a_bytes_per_elem,
+      cap);
+  const int n_rows = row_alignment_bytes(
+      s.n, b_rows_of_k ? k.c_bytes_per_elem : std::min(k.b_bytes_per_elem, k.c_bytes_per_elem),
+      cap);
+  return std::min(k_rows, n_rows);
 }
 
 std::optional<UnalignedFallback> unaligned_fallback(const HardwareSpec& hw, const GemmKernel& k,

@@ -23,8 +23,9 @@ namespace lutsim {
 // `bytes_per_element` bytes.
 int row_alignment_bytes(std::int64_t elements, double bytes_per_element, int cap);
 
-// The alignment of the GEMM's rows: the least of its operand rows (K elements)
-// and output rows (N elements), capped at `cap` bytes.
+// The alignment of the GEMM's rows: the least of its operand rows (A: K
+// elements; B: K elements, or N where B is N-major) and output rows (N
+// elements), capped at `cap` bytes.
 int gemm_row_alignment_bytes(const GemmKernel& k, const GemmShape& s, int cap);
 
 // How a dense GEMM off the alignment runs: operand elements per load and the

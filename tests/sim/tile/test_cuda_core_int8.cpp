@@ -57,7 +57,7 @@ TEST_CASE("N-major 8-bit GEMMs the model has no kernel for are refused", "[tile]
   CHECK_THROWS_WITH(library_dense_kernel(h, n_major(2048, 128, 2048, 1, DataType::kFp8E4M3)),
                     Catch::Contains("FP8 GEMM with an N-major B is not modelled"));
   CHECK_THROWS_WITH(best_dense_gemm(h, n_major(2048, 120, 2048, 1, DataType::kInt8)),
-                    Catch::Contains("N=120 is not modelled"));
+                    Catch::Contains("N=120") && Catch::Contains("is not modelled"));
   CHECK_THROWS_WITH(best_dense_gemm(h, n_major(2048, 128, 2056, 1, DataType::kInt8)),
                     Catch::Contains("K=2056"));
   // The A100 configs give no DP4A rate: refused, naming the key.
