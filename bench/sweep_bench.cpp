@@ -55,10 +55,10 @@ SweepAxis axis(std::string key, std::vector<std::string> values) {
   return a;
 }
 
-// 16 multiples of `step`: one of the two axes of a 16 x 16 GEMM sweep.
-SweepAxis gemm_axis(std::string key, int step) {
+// `count` multiples of `step`: one of the two axes of a GEMM sweep.
+SweepAxis gemm_axis(std::string key, int step, int count = 16) {
   std::vector<std::string> values;
-  for (int i = 1; i <= 16; ++i) values.push_back(std::to_string(step * i));
+  for (int i = 1; i <= count; ++i) values.push_back(std::to_string(step * i));
   return axis(std::move(key), std::move(values));
 }
 
@@ -77,6 +77,16 @@ SweepSpec design_point_sweep() {
   std::ofstream(base) << "study: design_point\ngpu: a100_lut_4x\n"
                          "gemm: {m: 16, n: 4096, k: 4096, act_dtype: fp16, weight_bits: 2}\n";
   return {"bench_design_point", base, {gemm_axis("gemm.n", 256), gemm_axis("gemm.k", 512)}};
+}
+
+// The same GEMMs (N up to 4096, K up to 8192) 16 times as dense: 4,096
+// points, so that what a run does once (parsing the config files, checking
+// each axis value) weighs as little as in the 10^4-10^6-point sweeps of a
+// design study, and points per CPU second is the rate of the points alone.
+SweepSpec dense_design_point_sweep() {
+  SweepSpec sweep = design_point_sweep();
+  sweep.axes = {gemm_axis("gemm.n", 64, 64), gemm_axis("gemm.k", 128, 64)};
+  return sweep;
 }
 
 // The committed numerics study cut to one datapath on an 8x64x256 problem,
@@ -130,6 +140,12 @@ BENCHMARK_CAPTURE(BM_Sweep, gemm_tile_model, gemm_sweep)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm, design_point_sweep)
+    ->ArgName("jobs")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm_4096, dense_design_point_sweep)
     ->ArgName("jobs")
     ->Arg(1)
     ->Arg(2)

@@ -14,9 +14,11 @@ const nlohmann::json& checked_object(const nlohmann::json& j) {
 }
 
 // One member as nlohmann's serializer writes it in an object: its key (a
-// JSON string), ':', its value.
-std::string member_text(const std::string& key, const nlohmann::json& value) {
-  return nlohmann::json(key).dump() + ':' + value.dump();
+// JSON string), ':', its value (its text in `texts`, or dumped).
+std::string member_text(const std::string& key, const nlohmann::json& value,
+                        const JsonObjectText::ValueTexts& texts) {
+  const auto text = texts.find(key);
+  return nlohmann::json(key).dump() + ':' + (text != texts.end() ? text->second : value.dump());
 }
 
 // An object's text from its members' texts in key order: '{', the members
@@ -42,20 +44,21 @@ class ObjectWriter {
 
 }  // namespace
 
-JsonObjectText::JsonObjectText(const nlohmann::json& object) {
+JsonObjectText::JsonObjectText(const nlohmann::json& object, const ValueTexts& texts) {
   for (const auto& [key, value] : checked_object(object).items()) {
-    const std::string& text = members_.emplace(key, member_text(key, value)).first->second;
+    const std::string& text = members_.emplace(key, member_text(key, value, texts)).first->second;
     size_ += text.size() + 1;
   }
 }
 
-std::string JsonObjectText::updated_text(const nlohmann::json& members) const {
+std::string JsonObjectText::updated_text(const nlohmann::json& members,
+                                         const ValueTexts& texts) const {
   ObjectWriter out(size_ + 2 * checked_object(members).size() + 2);
   auto mine = members_.begin();
   for (const auto& [key, value] : members.items()) {
     for (; mine != members_.end() && mine->first < key; ++mine) out.add(mine->second);
     if (mine != members_.end() && mine->first == key) ++mine;  // replaced
-    out.add(member_text(key, value));
+    out.add(member_text(key, value, texts));
   }
   for (; mine != members_.end(); ++mine) out.add(mine->second);
   return std::move(out).done();

@@ -13,13 +13,19 @@ namespace lutsim::store {
 // row holds that config with the study's record notes added.
 class JsonObjectText {
  public:
+  // Member key -> the text of its value (value.dump()), written already.
+  using ValueTexts = std::map<std::string, std::string>;
+
   JsonObjectText() = default;  // {}
-  // Throws std::invalid_argument when `object` is not a JSON object.
-  explicit JsonObjectText(const nlohmann::json& object);
+  // Throws std::invalid_argument when `object` is not a JSON object. A member
+  // in `texts` is written as that text, not dumped again: the caller's text
+  // must be its value's dump().
+  explicit JsonObjectText(const nlohmann::json& object, const ValueTexts& texts = {});
 
   // The text of this object after update(members): equal to
-  // object.update(members), dumped. Throws as the constructor does.
-  std::string updated_text(const nlohmann::json& members) const;
+  // object.update(members), dumped; `texts` as in the constructor. Throws as
+  // the constructor does.
+  std::string updated_text(const nlohmann::json& members, const ValueTexts& texts = {}) const;
   // object.dump().
   std::string text() const;
 

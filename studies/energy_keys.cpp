@@ -6,12 +6,17 @@
 namespace lutsim {
 
 ppa::EnergyPricing read_energy_key(config::ConfigReader& root, const StudyContext& context) {
+  return *read_shared_energy_key(root, context);
+}
+
+std::shared_ptr<const ppa::EnergyPricing> read_shared_energy_key(config::ConfigReader& root,
+                                                                 const StudyContext& context) {
   const std::string name = root.get<std::string>(
       "energy", {.description = "energy per action: a name in configs/energy or a path",
                  .default_value = "nangate45_hbm2"});
   const std::filesystem::path file = named_config_path(name, context.configs_dir / "energy");
   // Priced once per run and file: a sweep's points share it (no key of it is overridable).
-  return *context.files.parsed<ppa::EnergyPricing>(file, [&context](const auto& path) {
+  return context.files.parsed<ppa::EnergyPricing>(file, [&context](const auto& path) {
     return ppa::load_energy_pricing(path, context.files);
   });
 }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,6 +18,9 @@ namespace lutsim {
 // <configs_dir>/energy or a path (default nangate45_hbm2), read and priced
 // once per context.files.
 ppa::EnergyPricing read_energy_key(config::ConfigReader& root, const StudyContext& context);
+// The same, the pricing context.files keeps (shared by the run's studies).
+std::shared_ptr<const ppa::EnergyPricing> read_shared_energy_key(config::ConfigReader& root,
+                                                                 const StudyContext& context);
 
 // The pricing as a run record keeps it: name, file, what is counted and one
 // line per price with its source.

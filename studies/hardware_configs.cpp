@@ -81,7 +81,9 @@ HardwareConfigs::Loaded HardwareConfigs::read_config(const std::filesystem::path
     const std::filesystem::path canonical = std::filesystem::weakly_canonical(f, ec);
     files.push_back(ec ? std::filesystem::path(f).lexically_normal() : canonical);
   }
-  return {path, std::move(spec), doc.resolved(), std::move(files)};
+  nlohmann::json resolved = doc.resolved();
+  std::string text = resolved.dump();
+  return {path, std::move(spec), std::move(resolved), std::move(text), std::move(files)};
 }
 
 const HardwareConfigs::Loaded& HardwareConfigs::loaded_of(const HardwareSpec& spec) const {
@@ -124,6 +126,16 @@ nlohmann::json HardwareConfigs::resolved() const {
   nlohmann::json out = nlohmann::json::object();
   for (const auto& [stem, loaded] : loaded_) out[stem] = loaded->resolved;
   return out;
+}
+
+std::string HardwareConfigs::resolved_text() const {
+  // Members in key order, as dump() writes an object: loaded_ is ordered by stem.
+  std::string out = "{";
+  for (const auto& [stem, loaded] : loaded_) {
+    if (out.size() > 1) out += ',';
+    out += nlohmann::json(stem).dump() + ':' + loaded->resolved_text;
+  }
+  return out + '}';
 }
 
 }  // namespace lutsim

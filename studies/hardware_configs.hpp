@@ -54,6 +54,9 @@ class HardwareConfigs {
 
   // {stem: fully resolved hardware config} of every config loaded.
   nlohmann::json resolved() const;
+  // resolved().dump(), from each config's text written when it was loaded
+  // (once per run for a config no override touches).
+  std::string resolved_text() const;
 
  private:
   struct Routed {
@@ -65,6 +68,7 @@ class HardwareConfigs {
     std::filesystem::path path;
     HardwareSpec spec;
     nlohmann::json resolved;
+    std::string resolved_text;  // resolved.dump()
     std::vector<std::filesystem::path> files;  // canonical: the config, then what it extends
   };
   const Loaded& loaded_of(const HardwareSpec& spec) const;

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ struct StudyResult {
   std::optional<ResultTable> summary{};  // what a person reads; tables[0] when absent
   std::string report{};                  // lines for people after the table, may be empty
   nlohmann::json record_notes = nlohmann::json::object();  // added to the recorded config
+  // record_notes' members the study holds as text already (the member's
+  // dump(), e.g. a pricing record a sweep's points share): the stored config
+  // of a sweep point is written without dumping them again.
+  std::map<std::string, std::string> record_note_texts{};
   // Headline figures of the run, units in their keys (e.g. forward_pass_ms):
   // what --json gives scripts besides the tables.
   nlohmann::json totals = nlohmann::json::object();

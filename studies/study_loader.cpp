@@ -24,6 +24,7 @@ LoadedStudy load_study(config::ConfigDocument doc, const std::vector<std::string
   hardware.check_all_routed_used();
   out.resolved = doc.resolved();
   out.resolved["hw"] = hardware.resolved();
+  out.member_texts["hw"] = hardware.resolved_text();
   out.params = doc.params();
   return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,6 +20,9 @@ struct LoadedStudy {
   std::string kind;         // its `study:` key
   std::string name;         // `name:`, default the kind: results go to results/<name>/
   nlohmann::json resolved;  // the study config resolved, with "hw": {config: resolved}
+  // resolved's members already written as text: "hw" -> resolved["hw"].dump()
+  // (each hardware config dumped once per run when no override touches it)
+  std::map<std::string, std::string> member_texts;
   std::vector<config::ParamInfo> params;  // of the study config, in declaration order
 };
 

@@ -118,6 +118,23 @@ ResultTable design_point_table() {
                       {"ppa_library", "", "cell library (node) of the component table"}});
 }
 
+// `pricing` with `array` priced for `format`, kept by `files` under the
+// energy config, the format and the array's label (which names every field
+// of the design that prices it).
+std::shared_ptr<const PricedLutArray> priced_lut_array(const ppa::EnergyPricing& pricing,
+                                                       TableEntryFormat format,
+                                                       const ppa::DesignPoint& array,
+                                                       config::ConfigFiles& files) {
+  std::string key = pricing.file.string();
+  key.append("\n").append(to_string(format)).append("\n").append(array.label());
+  return files.parsed<PricedLutArray>(key, [&](const std::filesystem::path&) {
+    PricedLutArray out{ppa::with_lut_array(pricing, format, array), {}, {}};
+    out.record = energy_record(out.pricing);
+    out.record_text = out.record.dump();
+    return out;
+  });
+}
+
 }  // namespace
 
 DesignPointSpec read_design_point(config::ConfigReader& root, StudyContext& context) {
@@ -126,10 +143,10 @@ DesignPointSpec read_design_point(config::ConfigReader& root, StudyContext& cont
       context.hardware.read(root, "gpu", "hardware config with a lut_tensor_core section");
   s.gpu = gpu;
   const config::ConfigReader workload = read_workload(root, s);
-  s.energy = read_energy_key(root, context);
+  const auto pricing = read_shared_energy_key(root, context);
   s.array = read_array(root, workload, context, gpu, s);
   try {
-    s.energy = ppa::with_lut_array(std::move(s.energy), table_format(s), s.array);
+    s.energy = priced_lut_array(*pricing, table_format(s), s.array, context.files);
   } catch (const std::runtime_error& e) {
     throw root.error("energy", e.what());  // its component table lacks a component
   }
@@ -138,7 +155,7 @@ DesignPointSpec read_design_point(config::ConfigReader& root, StudyContext& cont
 
 DesignPointStudy::DesignPointStudy(config::ConfigReader& root, StudyContext& context)
     : spec_(read_design_point(root, context)),
-      lut_(ppa::gpu_lut_ppa(spec_.gpu, spec_.array, *spec_.energy.analytic.table)) {
+      lut_(ppa::gpu_lut_ppa(spec_.gpu, spec_.array, *spec_.energy->pricing.analytic.table)) {
   if (!spec_.model.empty()) {
     const ModelCatalog catalog(context.configs_dir);
     if (const auto why = catalog.not_found(spec_.model)) throw root.error("model", *why);
@@ -153,11 +170,11 @@ std::string DesignPointStudy::plan() const {
 StudyResult DesignPointStudy::run(const StudyProgress& progress) const {
   const WorkloadRun w = model_ ? run_model(spec_, *model_) : run_gemm(spec_);
   if (progress) progress(1, 1, "design point timed");
-  const ppa::EnergyEstimate energy = ppa::price_run(spec_.energy, spec_.gpu, w.actions, w.seconds);
+  const ppa::EnergyEstimate energy = ppa::price_run(spec_.energy->pricing, spec_.gpu, w.actions, w.seconds);
   const ResultTable::Cell energy_cell = energy_per_token_cell(energy, w.tokens);
   ResultTable table = design_point_table();
   const double clock_mhz = spec_.gpu.sm_clock_hz * kMhzPerHz;
-  const std::string& library = spec_.energy.analytic.table->provenance.library;
+  const std::string& library = spec_.energy->pricing.analytic.table->provenance.library;
   table.add_row({workload_text(spec_), geometry_text(spec_.array.geometry),
                  std::string(to_string(spec_.array.geometry.table_form)),
                  std::string(to_string(table_format(spec_))), std::int64_t{spec_.weight_bits},
@@ -167,7 +184,8 @@ StudyResult DesignPointStudy::run(const StudyProgress& progress) const {
                  lut_.power_per_gpu_w, clock_mhz, library});
   StudyResult result{.tables = {{"design_point", std::move(table)}}};
   result.record_notes["lut_array"] = ppa::rtl_text(spec_.array);
-  result.record_notes["energy_pricing"] = energy_record(spec_.energy);
+  result.record_notes["energy_pricing"] = spec_.energy->record;
+  result.record_note_texts["energy_pricing"] = spec_.energy->record_text;
   result.record_notes["energy_not_priced"] =
       energy.priced() ? std::string() : energy.not_priced().message();
   result.totals = {{"latency_ms", w.seconds * 1e3},

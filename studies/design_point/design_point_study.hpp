@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +26,16 @@ namespace lutsim {
 // forward pass (keys `model` and `workload`, the precompute, launch_gaps and
 // attention keys, as the model study reads them); its linears run on the LUT
 // tensor cores.
+// An energy pricing with one LUT array's lookups and leakage priced
+// (ppa::with_lut_array) and its run record (energy_record) as JSON and text:
+// made once per run for each energy config, table entry format and array, so
+// that a sweep's points that share them price and record nothing again.
+struct PricedLutArray {
+  ppa::EnergyPricing pricing;
+  nlohmann::json record;
+  std::string record_text;  // record.dump()
+};
+
 struct DesignPointSpec {
   HardwareSpec gpu;
   std::optional<GemmStudySpec> gemm;  // the GEMM workload; none with a model
@@ -33,9 +45,9 @@ struct DesignPointSpec {
   int weight_bits = 2;
   DataType act_dtype = DataType::kFp16;
   ppa::DesignPoint array;  // one LUT array of the GPU (ppa::lut_array_design)
-  // Key `energy`, with the LUT lookups and array leakage priced by `array`
-  // (ppa::with_lut_array); its component table prices the area too.
-  ppa::EnergyPricing energy;
+  // Key `energy`, with the LUT lookups and array leakage priced by `array`;
+  // its component table prices the area too.
+  std::shared_ptr<const PricedLutArray> energy;
 };
 
 // Reads the spec; a combination the analytic PPA model does not cover is a

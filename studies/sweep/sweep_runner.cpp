@@ -36,7 +36,7 @@ LoadedStudy load_point(const SweepSource& source, const SweepPoint& point) {
 PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
   SweepPoint point = sweep_point(source.sweep, index);
   LoadedStudy study = load_point(source, point);
-  store::JsonObjectText resolved_text(study.resolved);
+  store::JsonObjectText resolved_text(study.resolved, study.member_texts);
   std::string key = store::point_key_of_text(resolved_text.text(), git_revision());
   return {index, std::move(point), std::move(study), std::move(resolved_text), std::move(key)};
 }
@@ -50,7 +50,7 @@ store::StoredPoint run_point(const PreparedPoint& p) {
                          p.point.values,
                          recorded_config(p.study, result),
                          {},
-                         p.resolved_text.updated_text(result.record_notes)};
+                         p.resolved_text.updated_text(result.record_notes, result.record_note_texts)};
   for (const StudyTable& t : result.tables) out.tables.push_back({t.stem, t.table});
   return out;
 }
