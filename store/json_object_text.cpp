@@ -46,9 +46,12 @@ class ObjectWriter {
 
 JsonObjectText::JsonObjectText(const nlohmann::json& object, const ValueTexts& texts) {
   for (const auto& [key, value] : checked_object(object).items()) {
-    const std::string& text = members_.emplace(key, member_text(key, value, texts)).first->second;
-    size_ += text.size() + 1;
+    if (!texts.contains(key)) members_.emplace(key, member_text(key, value, {}));
   }
+  for (const auto& [key, text] : texts) {
+    members_.emplace(key, nlohmann::json(key).dump() + ':' + text);
+  }
+  for (const auto& member : members_) size_ += member.second.size() + 1;
 }
 
 std::string JsonObjectText::updated_text(const nlohmann::json& members,

@@ -17,14 +17,14 @@ class JsonObjectText {
   using ValueTexts = std::map<std::string, std::string>;
 
   JsonObjectText() = default;  // {}
-  // Throws std::invalid_argument when `object` is not a JSON object. A member
-  // in `texts` is written as that text, not dumped again: the caller's text
-  // must be its value's dump().
+  // `object` with the members of `texts` added or replaced, each written as
+  // its text there, not dumped (the caller's text must be its value's
+  // dump()). Throws std::invalid_argument when `object` is not a JSON object.
   explicit JsonObjectText(const nlohmann::json& object, const ValueTexts& texts = {});
 
   // The text of this object after update(members): equal to
-  // object.update(members), dumped; `texts` as in the constructor. Throws as
-  // the constructor does.
+  // object.update(members), dumped; a member of `members` that `texts` holds
+  // is written as that text. Throws as the constructor does.
   std::string updated_text(const nlohmann::json& members, const ValueTexts& texts = {}) const;
   // object.dump().
   std::string text() const;

@@ -49,15 +49,15 @@ std::vector<std::uint8_t> encode_point(const StoredPoint& p) {
                                      {"index", p.index},
                                      {"label", p.label},
                                      {"axis_values", p.axis_values},
-                                     {"config", p.config},
+                                     {"config_json", config_text(p)},
                                      {"tables", tables}});
 }
 
 StoredPoint decode_point(const std::vector<std::uint8_t>& bytes) {
   try {
     const auto j = nlohmann::json::from_msgpack(bytes);
-    StoredPoint p{j.at("key"),   j.at("git_revision"), j.at("index"), j.at("label"),
-                  j.at("axis_values"), j.at("config"), {}};
+    StoredPoint p{j.at("key"),         j.at("git_revision"), j.at("index"), j.at("label"),
+                  j.at("axis_values"), nullptr,             {},          j.at("config_json")};
     for (const auto& t : j.at("tables")) p.tables.push_back(json_table(t));
     return p;
   } catch (const nlohmann::json::exception& e) {

@@ -130,8 +130,12 @@ std::string axes_text(const std::vector<StoredAxis>& axes) {
 
 }  // namespace
 
+std::string config_text(const StoredPoint& point) {
+  return point.config_json.empty() ? point.config.dump() : point.config_json;
+}
+
 bool same_results(const StoredPoint& a, const StoredPoint& b) {
-  if (a.config != b.config || a.tables.size() != b.tables.size()) return false;
+  if (a.tables.size() != b.tables.size() || config_text(a) != config_text(b)) return false;
   for (std::size_t t = 0; t < a.tables.size(); ++t) {
     if (a.tables[t].stem != b.tables[t].stem ||
         !same_columns(a.tables[t].table, b.tables[t].table) ||
@@ -301,7 +305,7 @@ bool ResultsStore::insert_point(const StoredPoint& point) {
       .bind(3, point.index)
       .bind(4, point.label)
       .bind(5, nlohmann::json(point.axis_values).dump())
-      .bind(6, point.config_json.empty() ? point.config.dump() : point.config_json);
+      .bind(6, config_text(point));
   s.run();
   if (db_->changes() == 0) return false;
   check_tables(point);

@@ -37,15 +37,21 @@ struct StoredPoint {
   std::int64_t index = 0;  // in the sweep's cross product
   std::string label;       // "key=value, key=value"
   std::vector<std::string> axis_values;
-  nlohmann::json config;  // resolved, as the point's outputs record it
+  // Resolved, as the point's outputs record it; null in a point a sweep has
+  // just run, whose config is config_json alone. A point read from a store
+  // has both.
+  nlohmann::json config;
   std::vector<StoredTable> tables;
-  // config.dump() when the sweep that ran the point wrote it already (it
-  // keeps the resolved config's text for the key); empty: dumped when stored.
+  // config.dump(), written by the sweep that ran the point (it keeps the
+  // resolved config's text for the key); empty: config is dumped when stored.
   std::string config_json{};
 };
 
-// Whether two points hold the same config and the same results, cell for
-// cell (NaN equal to NaN).
+// The point's config as the store keeps it: config_json, or config dumped.
+std::string config_text(const StoredPoint& point);
+
+// Whether two points hold the same config (by its text) and the same
+// results, cell for cell (NaN equal to NaN).
 bool same_results(const StoredPoint& a, const StoredPoint& b);
 
 // An SQLite file holding the points of one sweep, one row per point keyed by

@@ -468,6 +468,14 @@ const std::vector<ParamInfo>& ConfigDocument::params() const {
   return state_->params;
 }
 
+nlohmann::json ConfigDocument::take_resolved() {
+  return std::exchange(state_->resolved, nlohmann::json::object());
+}
+
+std::vector<ParamInfo> ConfigDocument::take_params() {
+  return std::exchange(state_->params, {});
+}
+
 void ConfigDocument::check_all_consumed() const {
   check_consumed(state_->root, "");
 }

@@ -88,6 +88,10 @@ class ConfigDocument {
   const nlohmann::json& resolved() const;
   // Every parameter and section declared so far, in declaration order.
   const std::vector<ParamInfo>& params() const;
+  // resolved() and params() moved out, for a reader done with the document
+  // (they are empty after).
+  nlohmann::json take_resolved();
+  std::vector<ParamInfo> take_params();
 
   // After reading: throws ConfigError for the first key (in document order)
   // that no reader declared, at the key's location, listing the allowed keys

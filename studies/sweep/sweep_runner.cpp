@@ -24,7 +24,7 @@ namespace {
 LoadedStudy load_point(const SweepSource& source, const SweepPoint& point) {
   try {
     return load_study(source.files.load(source.sweep.base), point.assignments, source.configs_dir,
-                      source.files);
+                      source.files, builtin_studies(), LoadedParts::kSweepPoint);
   } catch (const config::ConfigError& e) {
     throw config::ConfigError(e.where(), e.key_path(),
                               e.message() + " (sweep point: " + point.label + ")");
@@ -43,12 +43,13 @@ PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
 
 store::StoredPoint run_point(const PreparedPoint& p) {
   const StudyResult result = p.study.study->run({});
+  // The recorded config (recorded_config's) as text alone: the store keeps its text.
   store::StoredPoint out{p.key,
                          std::string(git_revision()),
                          static_cast<std::int64_t>(p.index),
                          p.point.label,
                          p.point.values,
-                         recorded_config(p.study, result),
+                         nullptr,
                          {},
                          p.resolved_text.updated_text(result.record_notes, result.record_note_texts)};
   for (const StudyTable& t : result.tables) out.tables.push_back({t.stem, t.table});

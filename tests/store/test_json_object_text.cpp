@@ -34,4 +34,28 @@ TEST_CASE("a JSON object's text kept member by member is its dump, before and af
   CHECK_THROWS_AS(text.updated_text(nlohmann::json(3)), std::invalid_argument);
 }
 
+TEST_CASE("members given as texts are written as given, added or replacing the object's",
+          "[store]") {
+  const nlohmann::json hw = {{"a100", {{"sm", {{"count", 108}}}, {"name", "A100"}}}};
+  const nlohmann::json study = {{"study", "gemm"}, {"m", 16}, {"zeta", {1, 2}}};
+  nlohmann::json whole = study;
+  whole["hw"] = hw;
+  // Added: the object lacks "hw".
+  const JsonObjectText text(study, {{"hw", hw.dump()}});
+  CHECK(text.text() == whole.dump());
+  // Replacing: the object's own "hw" is not written.
+  CHECK(JsonObjectText(whole, {{"hw", hw.dump()}}).text() == whole.dump());
+  CHECK(JsonObjectText({{"hw", 0}}, {{"hw", "[1]"}}).text() == R"({"hw":[1]})");
+
+  const nlohmann::json record = {{"name", "nangate45"}, {"prices", {"MAC: 1 pJ"}}};
+  const nlohmann::json notes = {{"energy_pricing", record}, {"m", 32}};
+  nlohmann::json recorded = whole;
+  recorded.update(notes);
+  CHECK(text.updated_text(notes, {{"energy_pricing", record.dump()}}) == recorded.dump());
+  // A text of a member that `members` lacks is not written.
+  nlohmann::json m32 = whole;
+  m32["m"] = 32;
+  CHECK(text.updated_text({{"m", 32}}, {{"energy_pricing", record.dump()}}) == m32.dump());
+}
+
 }  // namespace lutsim::store

@@ -20,6 +20,7 @@ TEST_CASE("a point sent between processes arrives field for field, cell types ke
   CHECK(q.label == p.label);
   CHECK(q.axis_values == p.axis_values);
   CHECK(same_results(q, p));
+  CHECK(q.config_json == p.config.dump());  // the text the store keeps
   const auto& rows = q.tables.at(0).table.rows();
   CHECK(std::get<double>(rows[0][2]) == 1.0);  // a double stays a double
   CHECK(std::get<std::int64_t>(rows[1][1]) == std::int64_t{1} << 62);

@@ -158,10 +158,16 @@ TEST_CASE("a sweep point's key and stored config come from its resolved config's
   const SweepSource source{sweep, "configs", files};
   for (std::size_t i = 0; i < 2; ++i) {
     const PreparedPoint p = prepare_point(source, i);
-    CHECK(p.key == store::point_key(p.study.resolved, git_revision()));
+    // The same point loaded whole, as `lutsim run` records it.
+    config::ConfigDocument doc = files.load(sweep.base);
+    const LoadedStudy whole = load_study(std::move(doc), p.point.assignments, "configs", files);
+    CHECK(p.key == store::point_key(whole.resolved, git_revision()));
     const store::StoredPoint stored = run_point(p);
-    CHECK(stored.config.contains("energy_pricing"));  // the study's record notes
-    CHECK(stored.config_json == stored.config.dump());
+    CHECK(stored.config.is_null());  // its text alone
+    const nlohmann::json config = nlohmann::json::parse(stored.config_json);
+    CHECK(config.contains("energy_pricing"));  // the study's record notes
+    CHECK(config == recorded_config(whole, whole.study->run({})));
+    CHECK(stored.config_json == config.dump());
   }
   fs::remove_all(dir);
 }
