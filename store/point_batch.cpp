@@ -14,11 +14,16 @@ std::size_t PointBatch::add(StoredPoint point) {
 }
 
 std::size_t PointBatch::flush() {
-  // Taken out first: a failed write is not retried by the next flush.
-  const std::vector<StoredPoint> points = std::exchange(waiting_, {});
-  if (!points.empty()) store_.put_all(points);
+  // Emptied whatever the write does (a failed write is not retried by the
+  // next flush), its buffer kept for the next batch.
+  struct Empty {
+    std::vector<StoredPoint>& points;
+    ~Empty() { points.clear(); }
+  } empty{waiting_};
+  const std::size_t count = waiting_.size();
+  if (count > 0) store_.put_all(waiting_);
   last_write_ = Clock::now();
-  return points.size();
+  return count;
 }
 
 }  // namespace lutsim::store

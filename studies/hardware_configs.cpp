@@ -48,17 +48,19 @@ const HardwareSpec& HardwareConfigs::load(const std::string& name_or_path,
     }
     return found->second->spec;
   }
-  std::error_code ignored;
-  if (!std::filesystem::is_regular_file(path, ignored)) {
-    throw where.error(key, "'" + name_or_path + "' names no hardware config: " + path.string() +
-                               (std::filesystem::exists(path, ignored) ? " is not a regular file"
-                                                                       : " does not exist"));
-  }
   // The spec is a pure function of the file and its overrides: without
   // overrides it is read once per run (every point of a sweep that sets no
-  // key of this config shares it); with them, for this object alone, so the
-  // run keeps no copy per point.
-  const auto read = [&](const std::filesystem::path& file) { return read_config(file, stem); };
+  // key of this config shares it, and looks at no file); with them, for this
+  // object alone, so the run keeps no copy per point.
+  const auto read = [&](const std::filesystem::path& file) {
+    std::error_code ignored;
+    if (!std::filesystem::is_regular_file(file, ignored)) {
+      throw where.error(key, "'" + name_or_path + "' names no hardware config: " + file.string() +
+                                 (std::filesystem::exists(file, ignored) ? " is not a regular file"
+                                                                         : " does not exist"));
+    }
+    return read_config(file, stem);
+  };
   const bool overridden = std::any_of(routed_.begin(), routed_.end(),
                                       [&](const Routed& r) { return r.config == stem; });
   auto loaded = overridden ? std::make_shared<const Loaded>(read(path))
