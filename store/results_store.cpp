@@ -155,6 +155,10 @@ ResultsStore ResultsStore::open_for_writing(const std::filesystem::path& file,
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
   if (ec) throw StoreError(file, "cannot create its folder: " + ec.message());
   ResultsStore s(SqliteDatabase(file, SqliteDatabase::Access::kCreate));
+  // Pages of 16 KiB (a new store's; an existing one keeps its own): a
+  // point's row (its resolved config, about 5 KB) fits in its page, where
+  // 4 KiB pages spill it into overflow pages, each one more page to write.
+  s.db_->exec("PRAGMA page_size = 16384");
   // Exclusive locking before WAL: no shared-memory file, one process at a time.
   s.db_->exec("PRAGMA locking_mode = EXCLUSIVE");
   s.db_->exec("PRAGMA journal_mode = WAL");
