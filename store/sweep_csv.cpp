@@ -1,5 +1,6 @@
 #include "store/sweep_csv.hpp"
 
+#include <optional>
 #include <string>
 
 #include "core/io/csv_stream.hpp"
@@ -35,21 +36,33 @@ void write_object(std::ostream& out, const nlohmann::json& object, const std::st
   out << '}';
 }
 
-// `record`'s config with "points": [point_record(p) for every point].
+// `record`'s config with "points": [point_record(p) with its config, for
+// every point].
 void write_config(std::ostream& out, const SweepPoints& points, const RunRecord& record,
                   const PointRecord& point_record) {
   write_object(out, record.resolved_config, kPoints, [&](std::ostream& o) {
     o << '[';
-    bool first = true;
+    std::optional<nlohmann::json> first;
     points.points([&](const StoredPoint& p) {
-      o << (first ? "" : ",") << point_record(p).dump();
-      first = false;
+      nlohmann::json r = point_record(p);
+      add_point_config(r, p.config, first ? &*first : nullptr);
+      o << (first ? "," : "") << r.dump();
+      if (!first) first = p.config;
     });
     o << ']';
   });
 }
 
 }  // namespace
+
+void add_point_config(nlohmann::json& record, const nlohmann::json& config,
+                      const nlohmann::json* first) {
+  if (first == nullptr) {
+    record["config"] = config;
+  } else {
+    record["config_patch"] = nlohmann::json::diff(*first, config);
+  }
+}
 
 SweepPoints store_points(ResultsStore& store) {
   return {store.axes(), store.tables(),

@@ -38,7 +38,7 @@ std::vector<StoredTable> sweep_tables(const std::vector<StoredAxis>& axes,
 }
 
 nlohmann::json point_record(const StoredPoint& p) {
-  return {{"label", p.label}, {"config", p.config}};
+  return {{"label", p.label}};
 }
 
 }  // namespace lutsim::store

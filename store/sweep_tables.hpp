@@ -22,8 +22,8 @@ std::vector<std::vector<ResultTable::Cell>> sweep_rows(const StoredPoint& p,
 std::vector<StoredTable> sweep_tables(const std::vector<StoredAxis>& axes,
                                       const std::vector<StoredPoint>& points);
 
-// {"label", "config"} of a point: what a sweep's outputs record of it in
-// their config's "points" list.
+// {"label"} of a point: what a sweep's outputs record of it in their
+// config's "points" list besides its config (add_point_config, sweep_csv.hpp).
 nlohmann::json point_record(const StoredPoint& p);
 
 }  // namespace lutsim::store

@@ -241,12 +241,9 @@ void run_sweep_command(const SweepOptions& o) {
   });
 }
 
-// What each point adds to an export's recorded config.
+// What each point adds to an export's recorded config, besides its config.
 nlohmann::json export_record(const store::StoredPoint& p) {
-  return {{"label", p.label},
-          {"point_key", p.key},
-          {"git_revision", p.git_revision},
-          {"config", p.config}};
+  return {{"label", p.label}, {"point_key", p.key}, {"git_revision", p.git_revision}};
 }
 
 // The index of the table --table names among the store's (the only one

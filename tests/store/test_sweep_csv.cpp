@@ -46,7 +46,19 @@ ResultsStore store_of(const std::string& name, const std::vector<StoredPoint>& p
 }
 
 nlohmann::json record_of(const StoredPoint& p) {
-  return {{"label", p.label}, {"point_key", p.key}, {"config", p.config}};
+  return {{"label", p.label}, {"point_key", p.key}};
+}
+
+// The "points" list of the points' records as the streamed writers give it:
+// each record with its config, the first whole, the rest as patches from it.
+nlohmann::json point_records(const std::vector<StoredPoint>& points) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const StoredPoint& p : points) {
+    nlohmann::json r = record_of(p);
+    add_point_config(r, p.config, out.empty() ? nullptr : &points.front().config);
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 }  // namespace
@@ -60,8 +72,7 @@ TEST_CASE("a sweep table streamed from the store is to_csv of the points in memo
   for (std::size_t t = 0; t < 2; ++t) {
     INFO("table " << t);
     nlohmann::json config = base;
-    config["points"] = nlohmann::json::array();
-    for (const StoredPoint& p : points) config["points"].push_back(record_of(p));
+    config["points"] = point_records(points);
     const std::string in_memory = to_csv(sweep_tables(kSweepAxes, points).at(t).table,
                                          make_run_record("sweep export", config));
     std::ostringstream streamed;
@@ -82,8 +93,7 @@ TEST_CASE("a sweep table streamed as JSON is to_json of the points in memory", "
     INFO("table " << t);
     const RunRecord record = make_run_record("sweep export", base);
     RunRecord with_points = record;
-    with_points.resolved_config["points"] = nlohmann::json::array();
-    for (const StoredPoint& p : points) with_points.resolved_config["points"].push_back(record_of(p));
+    with_points.resolved_config["points"] = point_records(points);
     const nlohmann::json in_memory =
         to_json(sweep_tables(kSweepAxes, points).at(t).table, with_points);
     std::ostringstream streamed;
@@ -91,6 +101,28 @@ TEST_CASE("a sweep table streamed as JSON is to_json of the points in memory", "
     // Text equal too: the same members in the same order, compact.
     CHECK(streamed.str() == in_memory.dump() + "\n");
     CHECK(nlohmann::json::parse(streamed.str()) == nlohmann::json::parse(in_memory.dump()));
+  }
+}
+
+TEST_CASE("a sweep table records the first point's config and the others' as patches from it",
+          "[store]") {
+  const std::vector<StoredPoint> points{point(0, 1), point(1, 16), point(2, 256)};
+  auto store = store_of("lutsim_test_sweep_patches", points, {0, 1, 2});
+  std::ostringstream streamed;
+  write_sweep_json(streamed, store_points(store), 0, make_run_record("sweep export", {}),
+                   record_of);
+  const nlohmann::json records = nlohmann::json::parse(streamed.str())["config"]["points"];
+  REQUIRE(records.size() == 3);
+  const nlohmann::json& first = records[0]["config"];
+  CHECK(first == points[0].config);
+  CHECK_FALSE(records[0].contains("config_patch"));
+  for (std::size_t i = 1; i < 3; ++i) {
+    CHECK_FALSE(records[i].contains("config"));
+    CHECK(first.patch(records[i]["config_patch"]) == points[i].config);
+    // Only what differs: m, not the shared hardware config.
+    CHECK(records[i]["config_patch"] ==
+          nlohmann::json::parse(R"([{"op": "replace", "path": "/m", "value": )" +
+                                std::to_string(points[i].config["m"].get<int>()) + "}]"));
   }
 }
 
