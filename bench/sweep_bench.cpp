@@ -3,24 +3,29 @@
 // computed), run and stored in a fresh SQLite results store in batches
 // (studies/sweep/sweep_runner.hpp).
 // Issue 15's target: >= 10,000 design points per second per core (tile model +
-// analytic PPA on one GEMM: design_point_gemm). Run from the repository root:
+// analytic PPA on one GEMM: design_point_gemm, and design_point_gemm_4096 at
+// the scale of a design study). Run from the repository root:
 //   build/bench/lutsim_sweep_bench --benchmark_min_time=2
 // points_per_s (wall clock, jobs 1) and points_per_cpu_s (per CPU second of
 // the process, so per core at any --jobs) are the figures to hold against the
 // target. On a shared machine, load still lowers points_per_cpu_s, so compare
-// runs by their instruction counts under callgrind (README, "Throughput"):
+// revisions by runs taken alternately, or by their instruction counts under
+// callgrind (README, "Throughput"):
 // the second of --benchmark_repetitions=2 less the first, since the component
 // table is parsed once per process.
-// design_point_gemm, jobs 1, on 2026-11-28: 3,110 and 3,030 points per CPU
-// second at load 2.5 (2,680 and 2,470 for 58c9ecb, run alternately with it):
-//   build/bench/lutsim_sweep_bench --benchmark_min_time=2
-//       --benchmark_filter=design_point_gemm/jobs:1   (one line)
-// and 1.25 M instructions per point under callgrind (1.86 M at 58c9ecb; the
-// tiling search 0.39 M of them, from 1.00 M; loading the point 0.33 M):
+// design_point_gemm_4096, jobs 1, on 2026-11-29, alternated five times with
+// this bench built against 9373fa8: 12,169 points per CPU second against
+// 6,388 (medians; 8,111 against 3,624 while the shared machine ran slow), and
+// 9,295 against 6,113 for design_point_gemm (256 points, where parsing the
+// config files and checking the axis values weigh more):
+//   build/bench/lutsim_sweep_bench --benchmark_min_time=1
+//       --benchmark_filter=design_point_gemm_4096/jobs:1   (one line)
+// and 0.835 M instructions per point of design_point_gemm under callgrind
+// (1.245 M at 9373fa8; the tiling search 0.375 M of them):
 //   valgrind --tool=callgrind build/bench/lutsim_sweep_bench
 //       --benchmark_min_time=0.01 --benchmark_filter=design_point_gemm/jobs:1
 //       --benchmark_repetitions=2   (less the same with 1; one line)
-// below the target, and the README says what bounds it.
+// The README ("Throughput") says what bounds it.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
