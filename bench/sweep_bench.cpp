@@ -138,30 +138,15 @@ void BM_Sweep(benchmark::State& state, SweepSpec (*make)()) {
   state.counters["target_points_per_s_per_core"] = kTargetPointsPerSecondPerCore;
   std::filesystem::remove(store_file);
 }
-BENCHMARK_CAPTURE(BM_Sweep, gemm_tile_model, gemm_sweep)
-    ->ArgName("jobs")
-    ->Arg(1)
-    ->Arg(2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm, design_point_sweep)
-    ->ArgName("jobs")
-    ->Arg(1)
-    ->Arg(2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+// Each case at jobs 1 and 2, timed by the wall clock.
+void jobs_1_and_2(benchmark::internal::Benchmark* b) {
+  b->ArgName("jobs")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+BENCHMARK_CAPTURE(BM_Sweep, gemm_tile_model, gemm_sweep)->Apply(jobs_1_and_2);
+BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm, design_point_sweep)->Apply(jobs_1_and_2);
 BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm_4096, dense_design_point_sweep)
-    ->ArgName("jobs")
-    ->Arg(1)
-    ->Arg(2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_Sweep, accuracy, accuracy_sweep)
-    ->ArgName("jobs")
-    ->Arg(1)
-    ->Arg(2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+    ->Apply(jobs_1_and_2);
+BENCHMARK_CAPTURE(BM_Sweep, accuracy, accuracy_sweep)->Apply(jobs_1_and_2);
 
 }  // namespace
 
