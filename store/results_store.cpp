@@ -6,6 +6,13 @@
 namespace lutsim::store {
 namespace {
 
+// Resets a prepared statement kept for reuse when its query is left, so that
+// no read stays open on the store between calls, an error included.
+struct ResetOnExit {
+  SqliteStatement& statement;
+  ~ResetOnExit() { statement.reset(); }
+};
+
 constexpr const char* kFormat = "lutsim sweep store 1";
 constexpr const char* kPointColumns =
     "point_key, git_revision, point_index, label, axis_values_json, config_json";
@@ -330,8 +337,24 @@ std::size_t ResultsStore::put_all(std::span<const StoredPoint> points) {
 }
 
 std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
-  SqliteStatement s(*db_, std::string("SELECT ") + kPointColumns +
-                             " FROM points WHERE point_key = ?1");
+  if (!get_point_) {
+    get_point_ = std::make_unique<SqliteStatement>(
+        *db_, std::string("SELECT ") + kPointColumns + " FROM points WHERE point_key = ?1");
+  }
+  if (get_rows_.size() != layout_.size()) {
+    get_rows_.clear();
+    for (const StoredTable& t : layout_) {
+      std::string columns;
+      for (const auto& c : t.table.columns()) {
+        columns += (columns.empty() ? "" : ", ") + quoted_identifier(unit_key(c));
+      }
+      get_rows_.emplace_back(*db_, "SELECT " + columns + " FROM " + rows_table(t.stem) +
+                                       " WHERE point_key = ?1 ORDER BY row_index");
+    }
+  }
+  SqliteStatement& s = *get_point_;
+  const ResetOnExit reset_point{s};
+  s.reset();
   s.bind(1, key);
   if (!s.step()) return std::nullopt;
   StoredPoint p{s.text(0), s.text(1), s.integer(2), s.text(3), {}, {}, {}};
@@ -346,13 +369,11 @@ std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
     p.axis_values.push_back(v.get<std::string>());
   }
   p.config = parse_stored(*db_, where + ": config_json", s.text(5));
-  for (const StoredTable& t : layout_) {
-    std::string columns;
-    for (const auto& c : t.table.columns()) {
-      columns += (columns.empty() ? "" : ", ") + quoted_identifier(unit_key(c));
-    }
-    SqliteStatement rows(*db_, "SELECT " + columns + " FROM " + rows_table(t.stem) +
-                                  " WHERE point_key = ?1 ORDER BY row_index");
+  for (std::size_t i = 0; i < layout_.size(); ++i) {
+    const StoredTable& t = layout_[i];
+    SqliteStatement& rows = get_rows_[i];
+    const ResetOnExit reset_rows{rows};
+    rows.reset();
     rows.bind(1, key);
     ResultTable table(t.table.columns());
     while (rows.step()) {

@@ -119,6 +119,9 @@ class ResultsStore {
   std::unique_ptr<SqliteStatement> insert_point_;
   std::vector<SqliteStatement> insert_rows_;
   std::unique_ptr<SqliteStatement> find_point_;  // contains()
+  // get(): the points row and one rows query per table of layout_.
+  std::unique_ptr<SqliteStatement> get_point_;
+  std::vector<SqliteStatement> get_rows_;
 };
 
 }  // namespace lutsim::store
