@@ -47,6 +47,8 @@ struct LutArrayGeometry {
   // Throws std::invalid_argument naming the first field out of range:
   // k in [kMinK, kMaxK], m and n >= 1.
   void validate() const;
+
+  bool operator==(const LutArrayGeometry&) const = default;
 };
 
 }  // namespace lutsim

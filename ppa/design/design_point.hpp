@@ -58,6 +58,8 @@ struct DesignPoint {
   std::string label() const;
   // Throws std::invalid_argument naming the first field out of the RTL's range.
   void validate() const;
+
+  bool operator==(const DesignPoint&) const = default;
 };
 
 // Whether the design's RTL has a pipeline parameter (PIPE_STAGES, or lut_pe's LOOKUP_REG).

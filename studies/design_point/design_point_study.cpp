@@ -119,20 +119,24 @@ ResultTable design_point_table() {
 }
 
 // `pricing` with `array` priced for `format`, kept by `files` under the
-// energy config, the format and the array's label (which names every field
-// of the design that prices it).
+// energy config, the format, the array's label and its table form (which
+// name every field of a valid design); an array that shares them with the
+// one kept but differs from it is priced for itself.
 std::shared_ptr<const PricedLutArray> priced_lut_array(const ppa::EnergyPricing& pricing,
                                                        TableEntryFormat format,
                                                        const ppa::DesignPoint& array,
                                                        config::ConfigFiles& files) {
-  std::string key = pricing.file.string();
-  key.append("\n").append(to_string(format)).append("\n").append(array.label());
-  return files.parsed<PricedLutArray>(key, [&](const std::filesystem::path&) {
-    PricedLutArray out{ppa::with_lut_array(pricing, format, array), {}, {}};
+  const auto price = [&] {
+    PricedLutArray out{array, ppa::with_lut_array(pricing, format, array), {}, {}};
     out.record = energy_record(out.pricing);
     out.record_text = out.record.dump();
     return out;
-  });
+  };
+  std::string key = pricing.file.string();
+  key.append("\n").append(to_string(format)).append("\n").append(array.label());
+  key.append("\n").append(to_string(array.geometry.table_form));
+  auto kept = files.parsed<PricedLutArray>(key, [&](const std::filesystem::path&) { return price(); });
+  return kept->array == array ? kept : std::make_shared<const PricedLutArray>(price());
 }
 
 }  // namespace

@@ -31,6 +31,7 @@ namespace lutsim {
 // made once per run for each energy config, table entry format and array, so
 // that a sweep's points that share them price and record nothing again.
 struct PricedLutArray {
+  ppa::DesignPoint array;  // the array priced
   ppa::EnergyPricing pricing;
   nlohmann::json record;
   std::string record_text;  // record.dump()
