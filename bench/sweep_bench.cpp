@@ -144,8 +144,7 @@ void jobs_1_and_2(benchmark::internal::Benchmark* b) {
 }
 BENCHMARK_CAPTURE(BM_Sweep, gemm_tile_model, gemm_sweep)->Apply(jobs_1_and_2);
 BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm, design_point_sweep)->Apply(jobs_1_and_2);
-BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm_4096, dense_design_point_sweep)
-    ->Apply(jobs_1_and_2);
+BENCHMARK_CAPTURE(BM_Sweep, design_point_gemm_4096, dense_design_point_sweep)->Apply(jobs_1_and_2);
 BENCHMARK_CAPTURE(BM_Sweep, accuracy, accuracy_sweep)->Apply(jobs_1_and_2);
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "store/json_object_text.hpp"
 
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 namespace lutsim::store {
 namespace {
@@ -14,11 +16,16 @@ const nlohmann::json& checked_object(const nlohmann::json& j) {
 }
 
 // One member as nlohmann's serializer writes it in an object: its key (a
-// JSON string), ':', its value (its text in `texts`, or dumped).
+// JSON string), ':', its value's text.
+std::string member_text(const std::string& key, std::string_view value_text) {
+  return nlohmann::json(key).dump() + ':' + std::string(value_text);
+}
+
+// The same, the value's text taken from `texts` when it holds the key, else dumped.
 std::string member_text(const std::string& key, const nlohmann::json& value,
                         const JsonObjectText::ValueTexts& texts) {
   const auto text = texts.find(key);
-  return nlohmann::json(key).dump() + ':' + (text != texts.end() ? text->second : value.dump());
+  return text != texts.end() ? member_text(key, text->second) : member_text(key, value.dump());
 }
 
 // An object's text from its members' texts in key order: '{', the members
@@ -46,10 +53,10 @@ class ObjectWriter {
 
 JsonObjectText::JsonObjectText(const nlohmann::json& object, const ValueTexts& texts) {
   for (const auto& [key, value] : checked_object(object).items()) {
-    if (!texts.contains(key)) members_.emplace(key, member_text(key, value, {}));
+    members_.emplace(key, member_text(key, value, texts));
   }
   for (const auto& [key, text] : texts) {
-    members_.emplace(key, nlohmann::json(key).dump() + ':' + text);
+    if (!members_.contains(key)) members_.emplace(key, member_text(key, text));  // added
   }
   for (const auto& member : members_) size_ += member.second.size() + 1;
 }

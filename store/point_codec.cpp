@@ -56,8 +56,14 @@ std::vector<std::uint8_t> encode_point(const StoredPoint& p) {
 StoredPoint decode_point(const std::vector<std::uint8_t>& bytes) {
   try {
     const auto j = nlohmann::json::from_msgpack(bytes);
-    StoredPoint p{j.at("key"),         j.at("git_revision"), j.at("index"), j.at("label"),
-                  j.at("axis_values"), nullptr,             {},          j.at("config_json")};
+    StoredPoint p{j.at("key"),
+                  j.at("git_revision"),
+                  j.at("index"),
+                  j.at("label"),
+                  j.at("axis_values"),
+                  nullptr,
+                  {},
+                  j.at("config_json")};
     for (const auto& t : j.at("tables")) p.tables.push_back(json_table(t));
     return p;
   } catch (const nlohmann::json::exception& e) {

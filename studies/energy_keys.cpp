@@ -16,9 +16,8 @@ std::shared_ptr<const ppa::EnergyPricing> read_shared_energy_key(config::ConfigR
                  .default_value = "nangate45_hbm2"});
   const std::filesystem::path file = named_config_path(name, context.configs_dir / "energy");
   // Priced once per run and file: a sweep's points share it (no key of it is overridable).
-  return context.files.parsed<ppa::EnergyPricing>(file, [&context](const auto& path) {
-    return ppa::load_energy_pricing(path, context.files);
-  });
+  return context.files.parsed<ppa::EnergyPricing>(
+      file, [&context](const auto& path) { return ppa::load_energy_pricing(path, context.files); });
 }
 
 nlohmann::json energy_record(const ppa::EnergyPricing& pricing) {

@@ -68,7 +68,7 @@ class HardwareConfigs {
     std::filesystem::path path;
     HardwareSpec spec;
     nlohmann::json resolved;
-    std::string resolved_text;  // resolved.dump()
+    std::string resolved_text;                 // resolved.dump()
     std::vector<std::filesystem::path> files;  // canonical: the config, then what it extends
   };
   const Loaded& loaded_of(const HardwareSpec& spec) const;

@@ -135,7 +135,8 @@ std::shared_ptr<const PricedLutArray> priced_lut_array(const ppa::EnergyPricing&
   std::string key = pricing.file.string();
   key.append("\n").append(to_string(format)).append("\n").append(array.label());
   key.append("\n").append(to_string(array.geometry.table_form));
-  auto kept = files.parsed<PricedLutArray>(key, [&](const std::filesystem::path&) { return price(); });
+  auto kept =
+      files.parsed<PricedLutArray>(key, [&](const std::filesystem::path&) { return price(); });
   return kept->array == array ? kept : std::make_shared<const PricedLutArray>(price());
 }
 
@@ -174,7 +175,8 @@ std::string DesignPointStudy::plan() const {
 StudyResult DesignPointStudy::run(const StudyProgress& progress) const {
   const WorkloadRun w = model_ ? run_model(spec_, *model_) : run_gemm(spec_);
   if (progress) progress(1, 1, "design point timed");
-  const ppa::EnergyEstimate energy = ppa::price_run(spec_.energy->pricing, spec_.gpu, w.actions, w.seconds);
+  const ppa::EnergyEstimate energy =
+      ppa::price_run(spec_.energy->pricing, spec_.gpu, w.actions, w.seconds);
   const ResultTable::Cell energy_cell = energy_per_token_cell(energy, w.tokens);
   ResultTable table = design_point_table();
   const double clock_mhz = spec_.gpu.sm_clock_hz * kMhzPerHz;

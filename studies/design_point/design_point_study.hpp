@@ -8,12 +8,12 @@
 #include <string_view>
 
 #include "core/specs/hardware_spec.hpp"
+#include "core/specs/model_spec.hpp"
 #include "ppa/energy/energy_pricing.hpp"
 #include "ppa/gpu/gpu_lut_ppa.hpp"
 #include "studies/forward_pass_keys.hpp"
 #include "studies/gemm/gemm_study.hpp"
 #include "studies/study.hpp"
-#include "core/specs/model_spec.hpp"
 #include "workloads/trace_generator.hpp"
 
 namespace lutsim {

@@ -44,14 +44,15 @@ PreparedPoint prepare_point(const SweepSource& source, std::size_t index) {
 store::StoredPoint run_point(const PreparedPoint& p) {
   const StudyResult result = p.study.study->run({});
   // The recorded config (recorded_config's) as text alone: the store keeps its text.
-  store::StoredPoint out{p.key,
-                         std::string(git_revision()),
-                         static_cast<std::int64_t>(p.index),
-                         p.point.label,
-                         p.point.values,
-                         nullptr,
-                         {},
-                         p.resolved_text.updated_text(result.record_notes, result.record_note_texts)};
+  store::StoredPoint out{
+      p.key,
+      std::string(git_revision()),
+      static_cast<std::int64_t>(p.index),
+      p.point.label,
+      p.point.values,
+      nullptr,
+      {},
+      p.resolved_text.updated_text(result.record_notes, result.record_note_texts)};
   for (const StudyTable& t : result.tables) out.tables.push_back({t.stem, t.table});
   return out;
 }

@@ -132,7 +132,7 @@ TEST_CASE("sweep runs every point and records each point's config", "[cli]") {
   const auto j = nlohmann::json::parse(in);
   REQUIRE(j["config"]["points"].size() == 2);
   // The second point's config: a patch from the first's.
-  const auto &points = j["config"]["points"];
+  const auto& points = j["config"]["points"];
   CHECK(points[0]["config"].patch(points[1]["config_patch"])["datapaths"]["weight_bits"] ==
         nlohmann::json{2});
   CHECK(j["rows"].size() == 2 * 15); // 15 valid datapaths per bit width
@@ -284,11 +284,11 @@ TEST_CASE(
   REQUIRE(j["rows"].size() == 6 * 4);
   const std::vector<std::array<int, 3>> arrays{
       {2, 64, 4}, {4, 32, 4}, {4, 64, 2}};
-  const auto &first = j["config"]["points"][0]["config"];
+  const auto& first = j["config"]["points"][0]["config"];
   for (std::size_t p = 0; p < 6; ++p) {
-    const auto &record = j["config"]["points"][p];
+    const auto& record = j["config"]["points"][p];
     const auto config = p == 0 ? first : first.patch(record["config_patch"]);
-    const auto &lut = config["hw"]["a100_lut_4x"]["lut_tensor_core"];
+    const auto& lut = config["hw"]["a100_lut_4x"]["lut_tensor_core"];
     CHECK(lut["array_m"] == arrays[p / 2][0]);
     CHECK(lut["array_n"] == arrays[p / 2][1]);
     CHECK(lut["array_k"] == arrays[p / 2][2]);

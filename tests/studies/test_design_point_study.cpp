@@ -160,8 +160,8 @@ TEST_CASE("a sweep point's key and stored config come from its resolved config's
     const PreparedPoint p = prepare_point(source, i);
     // The same point loaded whole and alone (no file or priced array shared
     // with the sweep's points), as a single run records it.
-    const LoadedStudy whole = load_study(config::ConfigDocument::load_file(sweep.base),
-                                         p.point.assignments, "configs");
+    const LoadedStudy whole =
+        load_study(config::ConfigDocument::load_file(sweep.base), p.point.assignments, "configs");
     CHECK(p.key == store::point_key(whole.resolved, git_revision()));
     const store::StoredPoint stored = run_point(p);
     CHECK(stored.config.is_null());  // its text alone
