@@ -56,6 +56,8 @@ struct LutGemmConfig {
   // integer tables with floating activations, INT32 accumulation of
   // floating-point entries (DataTypeError for a type not modelled).
   void validate() const;
+
+  bool operator==(const LutGemmConfig&) const = default;
 };
 
 }  // namespace lutsim

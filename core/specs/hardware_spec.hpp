@@ -28,6 +28,8 @@ struct LutTensorCoreSpec {
   std::int64_t one_bit_lookups_per_cycle() const {
     return geometry.one_bit_macs_per_pass() * throughput_scale;
   }
+
+  bool operator==(const LutTensorCoreSpec&) const = default;
 };
 
 // One SM sub-core (SM partition: a warp scheduler, its register file slice,
@@ -49,6 +51,8 @@ struct SubCoreSpec {
   int mma_fixed_latency_cycles = 20;    // mma latency beyond the longer of its tensor-core
                                         // occupancy and its passes' latency
   int alu_latency_cycles = 4;           // a dependent CUDA-core instruction's latency
+
+  bool operator==(const SubCoreSpec&) const = default;
 };
 
 // Physically meaningful factors the tile-level model is calibrated with,
@@ -63,6 +67,8 @@ struct CalibrationSpec {
   double kernel_fixed_time_s = 0.0;   // kernel start-up and drain, beyond launch
   double cta_latency_s = 0.0;         // per threadblock: pipeline fill and epilogue
   double splitk_reduce_time_s = 0.0;  // extra fixed time of a split-K reduction
+
+  bool operator==(const CalibrationSpec&) const = default;
 };
 
 // Dense tensor rates the whole GPU sustains at its board power limit with every
@@ -75,6 +81,8 @@ struct PowerLimitSpec {
   double bf16_fma_per_s = 0.0;
   double int8_mac_per_s = 0.0;
   double fp8_fma_per_s = 0.0;
+
+  bool operator==(const PowerLimitSpec&) const = default;
 };
 
 // What the fused-attention kernel family (sim/tile/attention_model.hpp) needs
@@ -86,6 +94,8 @@ struct FusedAttentionSpec {
   // Fixed time of one fused-attention call (start-up and drain of its
   // kernels), in place of kernel_fixed_time_s.
   double call_fixed_time_s = 0.0;
+
+  bool operator==(const FusedAttentionSpec&) const = default;
 };
 
 // The library's fallback GEMM kernels, run when a leading dimension of an
@@ -102,6 +112,8 @@ struct UnalignedFallbackSpec {
   // Operand elements streamed from DRAM per second of the whole GPU, per
   // operand element per load.
   double dram_elements_per_s_per_load_element = 0.0;
+
+  bool operator==(const UnalignedFallbackSpec&) const = default;
 };
 
 // What the GPU draws however busy it is, counted over the whole of a run as
@@ -109,6 +121,8 @@ struct UnalignedFallbackSpec {
 struct StaticPowerSpec {
   double watts = 0.0;
   std::string source;  // the measurement it comes from
+
+  bool operator==(const StaticPowerSpec&) const = default;
 };
 
 // A GPU as the tile-level model sees it. Pure data read from configs/hw/*.yaml.
@@ -162,6 +176,8 @@ struct HardwareSpec {
     return lut_tensor_core && lut_tensor_core->double_register ? 2 * register_file_bytes_per_sm
                                                                : register_file_bytes_per_sm;
   }
+
+  bool operator==(const HardwareSpec&) const = default;
 };
 
 HardwareSpec read_hardware(config::ConfigReader& root);

@@ -57,6 +57,8 @@ struct GemmKernel {
   DataType mma_type = DataType::kFp16;  // dense, dequant: operand type of the MMAs
   TableEntryFormat table_format = TableEntryFormat::kFp16;  // lut: entries looked up
   double lookups_per_mac = 0.0;  // lut: table lookups per multiply-accumulate, bits / k
+
+  bool operator==(const GemmKernel&) const = default;
 };
 
 // Dense MMA in `type`, one of kMmaTypes (cuBLAS-like). Throws DataTypeError

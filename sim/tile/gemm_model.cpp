@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -277,6 +278,9 @@ class WarpRegisterCost {
     registers_per_k_step_ = one_step.t_registers;
   }
 
+  // Whether the bytes rise with the K steps (else they are the same at every count).
+  bool rises_with_k_steps() const { return per_k_step_ && registers_per_k_step_ > 0; }
+
   double bytes(std::int64_t k_steps) const {
     if (!per_k_step_) return constant_bytes_;
     return static_cast<double>(fixed_registers_ +
@@ -507,12 +511,17 @@ std::vector<WarpTile> searched_warp_tiles(const GemmKernel& k) {
   return out;
 }
 
+// Whether a GEMM of `n` columns sweeps tables held in registers over the N
+// tiles of base tiling `tl`: those sweeping more tiles than it has are not searched.
+bool sweeps_within(const Tiling& tl, std::int64_t n) {
+  return tl.tables != TablePlacement::kRegisters || tl.n_sweep <= ceil_div(n, tl.tile.bn);
+}
+
 // Every (warp tile, table placement, N sweep) of CTA tile `t` whose warp tile
 // divides it, with split-K 1 and data-parallel tiles.
 template <typename Visit>
-void for_each_base_tiling(const GemmKernel& k, const GemmShape& s, const ThreadblockTile& t,
+void for_each_base_tiling(const GemmKernel& k, const ThreadblockTile& t,
                           std::span<const WarpTile> warps, Visit&& visit) {
-  const std::int64_t n_tiles = ceil_div(s.n, t.bn);
   for (const WarpTile& w : warps) {
     if (w.m > 0 && (t.bm % w.m != 0 || t.bn % w.n != 0)) continue;
     Tiling tl;
@@ -522,7 +531,6 @@ void for_each_base_tiling(const GemmKernel& k, const GemmShape& s, const Threadb
     if (!k.register_tables) continue;
     tl.tables = TablePlacement::kRegisters;
     for (const int sweep : candidate_table_sweeps()) {
-      if (sweep > n_tiles) break;
       tl.n_sweep = sweep;
       visit(tl);
     }
@@ -624,27 +632,72 @@ bool registers_fit(const CtaResidency& residency, double warp_bytes) {
   return warp_bytes <= kMaxRegisterBytesPerWarp && residency.ctas_per_sm(warp_bytes) >= 1;
 }
 
-// The split-Ks of base tiling `tl` that can run; empty when its shape does
-// not fit (tiling_shape_fits) or the kernel has no MAC unit: no schedule of
-// it runs.
+// What decides which split-Ks of base tiling `tl` run, less the GEMM's shape:
+// whether any schedule of it runs (its shape fits, tiling_shape_fits, and the
+// kernel has a MAC unit), its K step, and the most K steps per CTA at which
+// its warps' registers fit (the registers rise with the K steps, so they fit
+// at every count up to that one; found once by searching registers_fit).
+class SplitFit {
+ public:
+  SplitFit(const HardwareSpec& hw, const GemmKernel& k, const Tiling& tl,
+           const WarpRegisterCost& registers)
+      : step_(k_step(tl.tile, k)) {
+    if (k.macs_per_cycle_per_sm <= 0.0 || !tiling_shape_fits(k, tl)) return;
+    const CtaResidency residency(hw, k, tl);
+    const auto fits = [&](std::int64_t k_steps) {
+      return registers_fit(residency, registers.bytes(k_steps));
+    };
+    if (!fits(1)) return;
+    if (!registers.rises_with_k_steps()) {
+      most_fitting_k_steps_ = std::numeric_limits<std::int64_t>::max();
+      return;
+    }
+    // They stop fitting within kMaxRegisterBytesPerWarp / (4 bytes x 32 lanes) steps.
+    std::int64_t fit = 1;
+    std::int64_t fails = 2;
+    while (fits(fails)) {
+      fit = fails;
+      fails *= 2;
+    }
+    while (fails - fit > 1) {
+      const std::int64_t mid = fit + (fails - fit) / 2;
+      (fits(mid) ? fit : fails) = mid;
+    }
+    most_fitting_k_steps_ = fit;
+  }
+
+  // Whether some shape runs a schedule of the tiling.
+  bool may_run() const { return most_fitting_k_steps_ > 0; }
+
+  // The split-Ks of the tiling that run on `s`: a split-K runs when its
+  // slices are at least two K steps (split_runs) and its warps' registers fit.
+  SplitRange range(const GemmShape& s) const {
+    if (!may_run()) return {};
+    const std::span<const int> splits = candidate_split_k();
+    // split_runs: K / split >= 2 steps holds (in integers) for split <= K / (2 steps).
+    const std::int64_t most = std::max<std::int64_t>(1, s.k / (2 * step_));
+    SplitRange r;
+    r.last = static_cast<std::size_t>(std::upper_bound(splits.begin(), splits.end(), most) -
+                                      splits.begin());
+    // Those whose registers do not fit come first: found by bisection.
+    const auto first_fit = std::partition_point(
+        splits.begin(), splits.begin() + static_cast<std::ptrdiff_t>(r.last),
+        [&](int split) { return ceil_div(ceil_div(s.k, split), step_) > most_fitting_k_steps_; });
+    r.first = static_cast<std::size_t>(first_fit - splits.begin());
+    return r;
+  }
+
+ private:
+  int step_ = 0;
+  std::int64_t most_fitting_k_steps_ = 0;  // 0: no schedule runs
+};
+
+// The split-Ks of base tiling `tl` that can run on `s`; empty when its shape
+// does not fit (tiling_shape_fits) or the kernel has no MAC unit: no schedule
+// of it runs.
 SplitRange runnable_splits(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                            const Tiling& tl, const WarpRegisterCost& registers) {
-  if (k.macs_per_cycle_per_sm <= 0.0 || !tiling_shape_fits(k, tl)) return {};
-  const std::span<const int> splits = candidate_split_k();
-  const int step = k_step(tl.tile, k);
-  // split_runs: K / split >= 2 steps holds (in integers) for split <= K / (2 steps).
-  const std::int64_t most = std::max<std::int64_t>(1, s.k / (2 * step));
-  SplitRange r;
-  r.last = static_cast<std::size_t>(std::upper_bound(splits.begin(), splits.end(), most) -
-                                    splits.begin());
-  const CtaResidency residency(hw, k, tl);
-  // Those whose registers do not fit come first: found by bisection.
-  const auto first_fit = std::partition_point(
-      splits.begin(), splits.begin() + static_cast<std::ptrdiff_t>(r.last), [&](int split) {
-        return !registers_fit(residency, registers.bytes(ceil_div(ceil_div(s.k, split), step)));
-      });
-  r.first = static_cast<std::size_t>(first_fit - splits.begin());
-  return r;
+  return SplitFit(hw, k, tl, registers).range(s);
 }
 
 BusiestSm busiest_sm(const HardwareSpec& hw, const GemmShape& s, std::int64_t tiles,
@@ -909,31 +962,22 @@ void search_bounded_schedules(const HardwareSpec& hw, const GemmKernel& k, const
   }
 }
 
-// Every base tiling of the search in the exhaustive order:
-// visit(tiling, its place in that order).
+// Every base tiling of `k` in the exhaustive search's order (a search takes
+// those its shape sweeps within, sweeps_within).
 template <typename Visit>
-void for_each_base(const GemmKernel& k, const GemmShape& s, Visit&& visit) {
+void for_each_base(const GemmKernel& k, Visit&& visit) {
   const std::vector<WarpTile> warps = searched_warp_tiles(k);
-  std::size_t index = 0;
-  auto add = [&](std::span<const ThreadblockTile> tiles) {
-    for (const ThreadblockTile& t : tiles) {
-      for_each_base_tiling(k, s, t, warps, [&](const Tiling& tl) { visit(tl, index++); });
-    }
-  };
-  add(candidate_tiles());
-  if (k.elongated_tiles) add(candidate_elongated_tiles());
+  for (const ThreadblockTile& t : candidate_tiles()) for_each_base_tiling(k, t, warps, visit);
+  if (!k.elongated_tiles) return;
+  for (const ThreadblockTile& t : candidate_elongated_tiles()) {
+    for_each_base_tiling(k, t, warps, visit);
+  }
 }
 
-// What lets a base tiling run: its warps' registers and its split-Ks that run.
-struct BaseFit {
-  WarpRegisterCost registers;
-  SplitRange splits;
-};
-
-// The warp registers of a search's base tilings: they depend on the CTA tile
-// only through its K step (the warp tile is the base's, lut_warp_spec), so
-// the bases of a warp tile, K step and table placement share them (a few
-// dozen of them per search).
+// The warp registers of base tilings: they depend on the CTA tile only
+// through its K step (the warp tile is the base's, lut_warp_spec), so the
+// bases of a warp tile, K step and table placement share them (a few dozen
+// of them per kernel).
 class WarpRegisterCosts {
  public:
   const WarpRegisterCost& of(const GemmKernel& k, const Tiling& tl) {
@@ -957,36 +1001,56 @@ class WarpRegisterCosts {
   std::vector<std::pair<Key, WarpRegisterCost>> known_;
 };
 
-// The BaseFit of each base tiling in the exhaustive order: those of one CTA
-// tile and warp tile with tables in registers differ only in their N sweep,
-// which takes no registers or shared memory of its own, so one serves them.
-class BaseFits {
+// Every base tiling of a GPU and kernel in the exhaustive order of the
+// widest GEMM's search (every N sweep), with what does not depend on the
+// GEMM's shape: its warps' registers and its SplitFit. A search takes those
+// its shape sweeps within (sweeps_within), in the same order.
+class BaseCatalog {
  public:
-  const BaseFit& of(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
-                    const Tiling& tl) {
-    const ThreadblockTile& t = tl.tile;
-    const ThreadblockTile& l = last_.tile;
-    const bool same = t.bm == l.bm && t.bn == l.bn && t.bk == l.bk && t.stages == l.stages &&
-                      tl.warp.m == last_.warp.m && tl.warp.n == last_.warp.n &&
-                      tl.tables == last_.tables;
-    if (!known_ || !same) {
-      fit_.registers = registers_.of(k, tl);
-      fit_.splits = runnable_splits(hw, k, s, tl, fit_.registers);
-    }
-    known_ = true;
-    last_ = tl;
-    return fit_;
+  struct Base {
+    Tiling tiling;
+    std::size_t index = 0;  // place in that order: a search's bases keep theirs
+    WarpRegisterCost registers;
+    SplitFit fit;
+  };
+
+  BaseCatalog(const HardwareSpec& hw, const GemmKernel& k) {
+    WarpRegisterCosts registers;
+    for_each_base(k, [&](const Tiling& tl) {
+      const WarpRegisterCost& cost = registers.of(k, tl);
+      bases_.push_back({tl, bases_.size(), cost, SplitFit(hw, k, tl, cost)});
+    });
   }
 
+  std::span<const Base> bases() const { return bases_; }
+
  private:
-  WarpRegisterCosts registers_;
-  bool known_ = false;
-  Tiling last_;
-  BaseFit fit_;
+  std::vector<Base> bases_;
 };
 
-// The pruned search's base tilings with their registers, split-Ks that run,
-// rates and bounds, in the exhaustive order.
+// The BaseCatalog of `hw` and `k`, built once per thread for each of the last
+// few GPUs and kernels searched (a sweep or a model searches one GPU's few
+// kernels again and again), which are told apart by value.
+const BaseCatalog& base_catalog(const HardwareSpec& hw, const GemmKernel& k) {
+  struct Kept {
+    HardwareSpec hw;
+    GemmKernel kernel;
+    std::unique_ptr<const BaseCatalog> catalog;
+  };
+  constexpr std::size_t kKept = 8;
+  thread_local std::vector<Kept> kept;
+  thread_local std::size_t next = 0;  // the one to replace when all are taken
+  for (const Kept& c : kept) {
+    if (c.kernel == k && c.hw == hw) return *c.catalog;
+  }
+  Kept made{hw, k, std::make_unique<const BaseCatalog>(hw, k)};
+  if (kept.size() < kKept) return *kept.emplace_back(std::move(made)).catalog;
+  Kept& replaced = kept[next];
+  next = (next + 1) % kKept;
+  replaced = std::move(made);
+  return *replaced.catalog;
+}
+
 // The pruned search's base tilings: those that run, with their registers,
 // split-Ks that run, rates and bounds, in the exhaustive order; and whether
 // `allowed` accepts any base, running or not.
@@ -997,29 +1061,29 @@ struct BoundedBases {
 
 BoundedBases bounded_bases(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                            const std::function<bool(const Tiling&)>& allowed) {
+  const std::span<const BaseCatalog::Base> catalog = base_catalog(hw, k).bases();
   BoundedBases out;
-  out.running.reserve((candidate_tiles().size() + candidate_elongated_tiles().size()) *
-                      candidate_lut_warp_tiles().size() * (1 + candidate_table_sweeps().size()));
+  out.running.reserve(catalog.size());
   BusiestSmCache busiest;
-  BaseFits fits;
-  for_each_base(k, s, [&](const Tiling& tl, std::size_t index) {
-    const BaseFit& fit = fits.of(hw, k, s, tl);
-    if (fit.splits.empty()) {
+  for (const BaseCatalog::Base& c : catalog) {
+    if (!sweeps_within(c.tiling, s.n)) continue;
+    const SplitRange splits = c.fit.range(s);
+    if (splits.empty()) {
       // `allowed` matters to a base that cannot run only for any_allowed.
-      out.any_allowed = out.any_allowed || allowed(tl);
-      return;
+      out.any_allowed = out.any_allowed || allowed(c.tiling);
+      continue;
     }
     BaseTiling& base = out.running.emplace_back(
-        BaseTiling{.tiling = tl, .index = index, .allowed = allowed(tl)});
+        BaseTiling{.tiling = c.tiling, .index = c.index, .allowed = allowed(c.tiling)});
     out.any_allowed = out.any_allowed || base.allowed;
-    base.registers = fit.registers;
-    base.splits = fit.splits;
-    base.rates = tiling_rates(hw, k, s, tl);
-    base.terms = shared_bound_terms(hw, k, s, tl, base.rates, base.splits);
+    base.registers = c.registers;
+    base.splits = splits;
+    base.rates = tiling_rates(hw, k, s, c.tiling);
+    base.terms = shared_bound_terms(hw, k, s, c.tiling, base.rates, base.splits);
     const auto tiles = static_cast<std::int64_t>(base.rates.tiles);
-    base.bound_s = base_time_lower_bound(hw, s, tl, base.rates, base.terms,
+    base.bound_s = base_time_lower_bound(hw, s, c.tiling, base.rates, base.terms,
                                          busiest.get(hw, s, tiles, base.splits), base.splits);
-  });
+  }
   return out;
 }
 
@@ -1079,11 +1143,14 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
   SearchRecord record(extent);
   GemmSearch& out = record.result();
   if (extent == SearchExtent::kFull) {
-    for_each_base(k, s, [&](const Tiling& tl, std::size_t index) {
+    std::size_t index = 0;
+    for_each_base(k, [&](const Tiling& tl) {
+      if (!sweeps_within(tl, s.n)) return;
       const bool accepted = allowed(tl);
       out.any_allowed = out.any_allowed || accepted;
       search_every_schedule(hw, k, s, fallback,
-                            BaseTiling{.tiling = tl, .index = index, .allowed = accepted}, record);
+                            BaseTiling{.tiling = tl, .index = index++, .allowed = accepted},
+                            record);
     });
   } else {
     const BoundedBases bases = bounded_bases(hw, k, s, allowed);

@@ -279,3 +279,42 @@ TEST_CASE("the pruned tiling search chooses exactly the exhaustive search's tili
   CHECK(chosen.register_tables > 0);
   CHECK(chosen.multicast > 0);
 }
+
+TEST_CASE("the pruned tiling search tells GPUs and kernels apart by every field and not by name",
+          "[tile][tiling_search]") {
+  // The pruned search keeps each GPU's and kernel's base tilings between
+  // searches. A GPU that differs from one searched before only in its register
+  // file, under the same name, runs other tilings, and so does a kernel that
+  // may not hold its tables in registers: each must be searched with its own.
+  const auto all = [](const Tiling&) { return true; };
+  const auto search = [&](const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s) {
+    const GemmSearch full = search_gemm(hw, k, s, all, SearchExtent::kFull);
+    const GemmSearch pruned = search_gemm(hw, k, s, all, SearchExtent::kFastest);
+    REQUIRE(full.best);
+    check_same(pruned.best, full.best);
+    return *full.best;
+  };
+  const HardwareSpec a100 = committed_hardware("a100_lut_4x");
+  HardwareSpec fewer_registers = a100;
+  fewer_registers.register_file_bytes_per_sm /= 4;
+  const GemmKernel k = lut_kernel(a100, 2, DataType::kFp16);
+  const GemmShape prefill{4096, 8192, 8192, 1, DataType::kFp16};
+  std::vector<double> times;
+  // Searched with the smaller register file's tilings, A100-LUT-4X would miss its fastest.
+  for (const HardwareSpec& hw : {fewer_registers, a100, fewer_registers}) {
+    REQUIRE(hw.name == a100.name);
+    times.push_back(search(hw, k, prefill).time_s);
+  }
+  CHECK(times[0] > times[1]);  // the smaller register file rules out the fastest tiling
+  CHECK(times[2] == times[0]);
+
+  // Where L2 bounds the GEMM, tables held in registers win (test_lut_tiling_search.cpp).
+  const HardwareSpec starved = test::l2_starved_a100_lut_4x();
+  GemmKernel staged = lut_kernel(starved, 2, DataType::kFp16);
+  staged.register_tables = false;
+  const GemmShape l2_bound{2048, 8192, 256, 1, DataType::kFp16};
+  const GemmKernel registers = lut_kernel(starved, 2, DataType::kFp16);
+  CHECK(search(starved, staged, l2_bound).tiling.tables == TablePlacement::kSharedMemory);
+  CHECK(search(starved, registers, l2_bound).tiling.tables == TablePlacement::kRegisters);
+  CHECK(search(starved, staged, l2_bound).tiling.tables == TablePlacement::kSharedMemory);
+}
