@@ -514,7 +514,9 @@ std::vector<WarpTile> searched_warp_tiles(const GemmKernel& k) {
 // Whether a GEMM of `n` columns sweeps tables held in registers over the N
 // tiles of base tiling `tl`: those sweeping more tiles than it has are not searched.
 bool sweeps_within(const Tiling& tl, std::int64_t n) {
-  return tl.tables != TablePlacement::kRegisters || tl.n_sweep <= ceil_div(n, tl.tile.bn);
+  // n_sweep <= ceil(n / bn), without a division: n > (n_sweep - 1) bn.
+  return tl.tables != TablePlacement::kRegisters ||
+         n > static_cast<std::int64_t>(tl.n_sweep - 1) * tl.tile.bn;
 }
 
 // Every (warp tile, table placement, N sweep) of CTA tile `t` whose warp tile
@@ -668,6 +670,9 @@ class SplitFit {
 
   // Whether some shape runs a schedule of the tiling.
   bool may_run() const { return most_fitting_k_steps_ > 0; }
+
+  // Tilings with equal SplitFits run the same split-Ks on every shape.
+  bool operator==(const SplitFit&) const = default;
 
   // The split-Ks of the tiling that run on `s`: a split-K runs when its
   // slices are at least two K steps (split_runs) and its warps' registers fit.
@@ -1004,28 +1009,34 @@ class WarpRegisterCosts {
 // Every base tiling of a GPU and kernel in the exhaustive order of the
 // widest GEMM's search (every N sweep), with what does not depend on the
 // GEMM's shape: its warps' registers and its SplitFit. A search takes those
-// its shape sweeps within (sweeps_within), in the same order.
+// its shape sweeps within (sweeps_within), in the same order. The bases share
+// a few dozen distinct SplitFits, so a search finds each one's split-Ks once.
 class BaseCatalog {
  public:
   struct Base {
     Tiling tiling;
     std::size_t index = 0;  // place in that order: a search's bases keep theirs
     WarpRegisterCost registers;
-    SplitFit fit;
+    std::size_t fit = 0;  // its SplitFit in fits()
   };
 
   BaseCatalog(const HardwareSpec& hw, const GemmKernel& k) {
     WarpRegisterCosts registers;
     for_each_base(k, [&](const Tiling& tl) {
       const WarpRegisterCost& cost = registers.of(k, tl);
-      bases_.push_back({tl, bases_.size(), cost, SplitFit(hw, k, tl, cost)});
+      const SplitFit fit(hw, k, tl, cost);
+      const auto known = std::find(fits_.begin(), fits_.end(), fit);
+      bases_.push_back({tl, bases_.size(), cost, static_cast<std::size_t>(known - fits_.begin())});
+      if (known == fits_.end()) fits_.push_back(fit);
     });
   }
 
   std::span<const Base> bases() const { return bases_; }
+  std::span<const SplitFit> fits() const { return fits_; }
 
  private:
   std::vector<Base> bases_;
+  std::vector<SplitFit> fits_;
 };
 
 // The BaseCatalog of `hw` and `k`, built once per thread for each of the last
@@ -1061,16 +1072,20 @@ struct BoundedBases {
 
 BoundedBases bounded_bases(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s,
                            const std::function<bool(const Tiling&)>& allowed) {
-  const std::span<const BaseCatalog::Base> catalog = base_catalog(hw, k).bases();
+  const BaseCatalog& catalog = base_catalog(hw, k);
+  std::vector<SplitRange> ranges;  // of each of catalog.fits()
+  ranges.reserve(catalog.fits().size());
+  for (const SplitFit& fit : catalog.fits()) ranges.push_back(fit.range(s));
   BoundedBases out;
-  out.running.reserve(catalog.size());
+  out.running.reserve(catalog.bases().size());
   BusiestSmCache busiest;
-  for (const BaseCatalog::Base& c : catalog) {
+  for (const BaseCatalog::Base& c : catalog.bases()) {
+    const SplitRange splits = ranges[c.fit];
+    // `allowed` matters to a base that cannot run only for any_allowed.
+    if (splits.empty() && out.any_allowed) continue;
     if (!sweeps_within(c.tiling, s.n)) continue;
-    const SplitRange splits = c.fit.range(s);
     if (splits.empty()) {
-      // `allowed` matters to a base that cannot run only for any_allowed.
-      out.any_allowed = out.any_allowed || allowed(c.tiling);
+      out.any_allowed = allowed(c.tiling);
       continue;
     }
     BaseTiling& base = out.running.emplace_back(
