@@ -3,6 +3,9 @@
 #include <cmath>
 #include <set>
 
+#include "store/point_key.hpp"
+#include "store/shared_members.hpp"
+
 namespace lutsim::store {
 namespace {
 
@@ -13,9 +16,20 @@ struct ResetOnExit {
   ~ResetOnExit() { statement.reset(); }
 };
 
-constexpr const char* kFormat = "lutsim sweep store 1";
-constexpr const char* kPointColumns =
+// Format 2 keeps the long members of the points' configs (split_shared_members)
+// once each in config_members; format 1 (before 2026-11-29) keeps each
+// point's config whole. Both are read and written.
+constexpr const char* kFormat = "lutsim sweep store 2";
+constexpr const char* kInlineConfigFormat = "lutsim sweep store 1";
+constexpr const char* kInlinePointColumns =
     "point_key, git_revision, point_index, label, axis_values_json, config_json";
+constexpr const char* kPointColumns =
+    "point_key, git_revision, point_index, label, axis_values_json, config_json, "
+    "shared_members_json";
+
+// Distinct shared members a store keeps in memory, beyond which it forgets
+// them (a sweep whose every point has its own hardware config stays bounded).
+constexpr std::size_t kKeptMembers = 1024;
 
 bool same_cell(const ResultTable::Cell& a, const ResultTable::Cell& b) {
   const auto* x = std::get_if<double>(&a);
@@ -163,8 +177,9 @@ ResultsStore ResultsStore::open_for_writing(const std::filesystem::path& file,
   if (ec) throw StoreError(file, "cannot create its folder: " + ec.message());
   ResultsStore s(SqliteDatabase(file, SqliteDatabase::Access::kCreate));
   // Pages of 16 KiB (a new store's; an existing one keeps its own): a
-  // point's row (its resolved config, about 5 KB) fits in its page, where
-  // 4 KiB pages spill it into overflow pages, each one more page to write.
+  // point's row fits in its page even where its config has no shared members
+  // (a resolved design-point config is about 5 KB), where 4 KiB pages spill
+  // it into overflow pages, each one more page to write.
   s.db_->exec("PRAGMA page_size = 16384");
   // Exclusive locking before WAL: no shared-memory file, one process at a time.
   s.db_->exec("PRAGMA locking_mode = EXCLUSIVE");
@@ -193,10 +208,15 @@ void ResultsStore::create_schema(const std::vector<StoredAxis>& axes) {
   }
   SqliteTransaction t(*db_);
   db_->exec("CREATE TABLE lutsim_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  // A point's config_json is its config without the shared members;
+  // shared_members_json names each one's config_members row: {"hw": 1, ...}.
   db_->exec(
       "CREATE TABLE points (point_key TEXT PRIMARY KEY, git_revision TEXT NOT NULL, "
       "point_index INTEGER NOT NULL, label TEXT NOT NULL, axis_values_json TEXT NOT NULL, "
-      "config_json TEXT NOT NULL)");
+      "config_json TEXT NOT NULL, shared_members_json TEXT NOT NULL)");
+  db_->exec(
+      "CREATE TABLE config_members (member_id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+      "sha256 TEXT NOT NULL, text TEXT NOT NULL, UNIQUE (name, sha256))");
   db_->exec(
       "CREATE TABLE merges (source TEXT NOT NULL, git_revisions_json TEXT NOT NULL, "
       "points_added INTEGER NOT NULL)");
@@ -210,9 +230,12 @@ void ResultsStore::read_layout() {
   if (!db_->has_table("lutsim_store")) {
     throw StoreError(file(), "not a lutsim sweep store (no lutsim_store table)");
   }
-  if (const std::string format = info("format"); format != kFormat) {
-    throw StoreError(file(), "format: expected '" + std::string(kFormat) + "', got '" + format + "'");
+  const std::string format = info("format");
+  if (format != kFormat && format != kInlineConfigFormat) {
+    throw StoreError(file(), "format: expected '" + std::string(kFormat) + "' or '" +
+                                 kInlineConfigFormat + "', got '" + format + "'");
   }
+  shared_members_ = format == kFormat;
   axes_ = read_axes(*db_, info("axes"));
   layout_ = read_layout_json(*db_, info("tables"));
   for (const StoredTable& t : layout_) {
@@ -303,11 +326,62 @@ void ResultsStore::insert_rows(const StoredPoint& point) {
   }
 }
 
+std::int64_t ResultsStore::member_id(const std::string& name, std::string_view text) {
+  std::map<std::string, std::int64_t, std::less<>>& ids = member_ids_[name];
+  if (const auto known = ids.find(text); known != ids.end()) return known->second;
+  if (!insert_member_) {
+    insert_member_ = std::make_unique<SqliteStatement>(
+        *db_,
+        "INSERT INTO config_members (name, sha256, text) VALUES (?1, ?2, ?3) "
+        "ON CONFLICT DO NOTHING");
+    find_member_ = std::make_unique<SqliteStatement>(
+        *db_, "SELECT member_id, text FROM config_members WHERE name = ?1 AND sha256 = ?2");
+  }
+  const std::string sha256 = sha256_hex(text);
+  insert_member_->reset();
+  insert_member_->bind(1, name).bind(2, sha256).bind(3, text).run();
+  SqliteStatement& find = *find_member_;
+  const ResetOnExit reset{find};
+  find.reset();
+  find.bind(1, name).bind(2, sha256);
+  if (!find.step() || find.text(1) != text) {
+    throw StoreError(file(), "config_members: no row for the member '" + name +
+                                 "' of SHA-256 " + sha256 + " as it was just written");
+  }
+  if (ids.size() >= kKeptMembers) ids.clear();
+  return ids.emplace(std::string(text), find.integer(0)).first->second;
+}
+
+const nlohmann::json& ResultsStore::member_json(std::int64_t id, const std::string& name,
+                                                const std::string& where) {
+  if (const auto known = member_json_.find(id); known != member_json_.end()) {
+    if (known->second.first == name) return known->second.second;
+  }
+  if (!get_member_) {
+    get_member_ = std::make_unique<SqliteStatement>(
+        *db_, "SELECT name, text FROM config_members WHERE member_id = ?1");
+  }
+  SqliteStatement& s = *get_member_;
+  const ResetOnExit reset{s};
+  s.reset();
+  s.bind(1, id);
+  if (!s.step() || s.text(0) != name) {
+    throw StoreError(file(), where + ": shared_members_json: no config_members row " +
+                                 std::to_string(id) + " named '" + name + "'");
+  }
+  if (member_json_.size() >= kKeptMembers) member_json_.clear();
+  nlohmann::json value = parse_stored(*db_, "config_members row " + std::to_string(id), s.text(1));
+  return member_json_.insert_or_assign(id, std::pair{name, std::move(value)}).first->second.second;
+}
+
 bool ResultsStore::insert_point(const StoredPoint& point) {
   if (!insert_point_) {
     insert_point_ = std::make_unique<SqliteStatement>(
-        *db_, std::string("INSERT INTO points (") + kPointColumns +
-                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+        *db_, shared_members_
+                  ? std::string("INSERT INTO points (") + kPointColumns +
+                        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING"
+                  : std::string("INSERT INTO points (") + kInlinePointColumns +
+                        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
   }
   SqliteStatement& s = *insert_point_;
   s.reset();
@@ -315,8 +389,16 @@ bool ResultsStore::insert_point(const StoredPoint& point) {
       .bind(2, point.git_revision)
       .bind(3, point.index)
       .bind(4, point.label)
-      .bind(5, nlohmann::json(point.axis_values).dump())
-      .bind(6, config_text(point));
+      .bind(5, nlohmann::json(point.axis_values).dump());
+  const std::string config = config_text(point);
+  if (shared_members_) {
+    const SplitConfig split = split_shared_members(config);
+    nlohmann::json ids = nlohmann::json::object();
+    for (const auto& [name, text] : split.shared) ids[name] = member_id(name, text);
+    s.bind(6, split.rest).bind(7, ids.dump());
+  } else {
+    s.bind(6, config);
+  }
   s.run();
   if (db_->changes() == 0) return false;
   check_tables(point);
@@ -329,17 +411,23 @@ bool ResultsStore::put(const StoredPoint& point) {
 }
 
 std::size_t ResultsStore::put_all(std::span<const StoredPoint> points) {
-  SqliteTransaction t(*db_);
-  std::size_t added = 0;
-  for (const StoredPoint& p : points) added += insert_point(p) ? 1 : 0;
-  t.commit();
-  return added;
+  try {
+    SqliteTransaction t(*db_);
+    std::size_t added = 0;
+    for (const StoredPoint& p : points) added += insert_point(p) ? 1 : 0;
+    t.commit();
+    return added;
+  } catch (...) {
+    member_ids_.clear();  // the members it wrote are rolled back
+    throw;
+  }
 }
 
 std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
   if (!get_point_) {
     get_point_ = std::make_unique<SqliteStatement>(
-        *db_, std::string("SELECT ") + kPointColumns + " FROM points WHERE point_key = ?1");
+        *db_, std::string("SELECT ") + (shared_members_ ? kPointColumns : kInlinePointColumns) +
+                  " FROM points WHERE point_key = ?1");
   }
   if (get_rows_.size() != layout_.size()) {
     get_rows_.clear();
@@ -369,6 +457,20 @@ std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
     p.axis_values.push_back(v.get<std::string>());
   }
   p.config = parse_stored(*db_, where + ": config_json", s.text(5));
+  if (shared_members_) {
+    const auto ids = parse_stored(*db_, where + ": shared_members_json", s.text(6));
+    if (!ids.is_object() || !p.config.is_object()) {
+      throw StoreError(file(), where + ": expected JSON objects in config_json and "
+                                       "shared_members_json");
+    }
+    for (const auto& [name, id] : ids.items()) {
+      if (!id.is_number_integer() || p.config.contains(name)) {
+        throw StoreError(file(), where + ": shared_members_json: '" + name +
+                                     "' is not a config_members row of a member config_json lacks");
+      }
+      p.config[name] = member_json(id.get<std::int64_t>(), name, where);
+    }
+  }
   for (std::size_t i = 0; i < layout_.size(); ++i) {
     const StoredTable& t = layout_[i];
     SqliteStatement& rows = get_rows_[i];

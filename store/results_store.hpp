@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/io/result_table.hpp"
@@ -57,7 +58,9 @@ bool same_results(const StoredPoint& a, const StoredPoint& b);
 // An SQLite file holding the points of one sweep, one row per point keyed by
 // point_key(), and each study table's rows in a table of its own
 // ("rows_<stem>": point_key, row_index, then one column per study column
-// named by unit_key()). Writes run in WAL mode, one transaction per put()
+// named by unit_key()). The long members of the points' configs (a resolved
+// hardware config, an energy pricing: split_shared_members) are kept once
+// each in config_members, which a point's row names. Writes run in WAL mode, one transaction per put()
 // or put_all(), and a point's key is UNIQUE, so a process killed at any
 // moment leaves every point it committed whole and none twice. The connection holds the file
 // exclusively: a second process using the same store gets "database is
@@ -105,6 +108,11 @@ class ResultsStore {
   void check_tables(const StoredPoint& point);
   void insert_rows(const StoredPoint& point);
   bool insert_point(const StoredPoint& point);
+  // The config_members row of a shared member's value text, written when new.
+  std::int64_t member_id(const std::string& name, std::string_view text);
+  // The value of config_members row `id`, which must be named `name`.
+  const nlohmann::json& member_json(std::int64_t id, const std::string& name,
+                                    const std::string& where);
   std::string info(const std::string& key);
   void set_info(const std::string& key, const std::string& value);
 
@@ -114,6 +122,15 @@ class ResultsStore {
   std::vector<StoredAxis> axes_;
   // Stems and columns of the study tables, known once a point is stored.
   std::vector<StoredTable> layout_;
+  // Format 2: the long members of configs are kept apart (config_members).
+  bool shared_members_ = true;
+  // config_members rows known to this connection: ids by name and text
+  // (writing), values by id (reading); each forgets past a bound.
+  std::map<std::string, std::map<std::string, std::int64_t, std::less<>>, std::less<>> member_ids_;
+  std::map<std::int64_t, std::pair<std::string, nlohmann::json>> member_json_;
+  std::unique_ptr<SqliteStatement> insert_member_;
+  std::unique_ptr<SqliteStatement> find_member_;
+  std::unique_ptr<SqliteStatement> get_member_;
   // Prepared once, reused for every point: the points row and one row insert
   // per table of layout_.
   std::unique_ptr<SqliteStatement> insert_point_;

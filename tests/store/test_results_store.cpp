@@ -207,3 +207,79 @@ TEST_CASE("a random axis's sampling and seed are kept with the store's axes", "[
 }
 
 }  // namespace lutsim::store
+
+namespace lutsim::store {
+
+TEST_CASE("a store keeps each long member of the points' configs once and reads them back whole",
+          "[store]") {
+  const fs::path file = fresh_store_file("shared_members");
+  const nlohmann::json hw = {{"name", "a100_lut_4x"}, {"notes", std::string(300, 'x')}};
+  const nlohmann::json other_hw = {{"name", "h100_lut_4x"}, {"notes", std::string(300, 'y')}};
+  std::vector<StoredPoint> points;
+  for (std::int64_t i = 0; i < 4; ++i) {
+    StoredPoint p = point(i, 16 * (i + 1), 1.0 + i);
+    p.config["hw"] = i == 3 ? other_hw : hw;
+    if (i % 2 == 0) {  // as a sweep stores it: as text, without the JSON
+      p.config_json = p.config.dump();
+      p.config = nullptr;
+    }
+    points.push_back(p);
+  }
+  {
+    auto s = ResultsStore::open_for_writing(file, kAxes);
+    CHECK(s.put_all(points) == 4);
+  }
+  SqliteDatabase db(file, SqliteDatabase::Access::kExisting);
+  SqliteStatement members(db, "SELECT count(*), sum(length(text)) FROM config_members");
+  REQUIRE(members.step());
+  CHECK(members.integer(0) == 2);  // the two hardware configs, once each
+  CHECK(members.integer(1) ==
+        static_cast<std::int64_t>(hw.dump().size() + other_hw.dump().size()));
+  SqliteStatement rows(db, "SELECT max(length(config_json)) FROM points");
+  REQUIRE(rows.step());
+  CHECK(rows.integer(0) < 200);  // the rest: m and a short hw-less config
+  auto s = ResultsStore::open_existing(file);
+  for (const StoredPoint& p : points) {
+    const auto got = s.get(p.key);
+    REQUIRE(got);
+    CHECK(config_text(*got) == config_text(p));
+    CHECK(same_results(*got, p));
+  }
+}
+
+TEST_CASE("a store of the first format (each config whole) is read and written as before",
+          "[store]") {
+  const fs::path file = fresh_store_file("format1");
+  {
+    SqliteDatabase db(file, SqliteDatabase::Access::kCreate);
+    db.exec("CREATE TABLE lutsim_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    db.exec(
+        "CREATE TABLE points (point_key TEXT PRIMARY KEY, git_revision TEXT NOT NULL, "
+        "point_index INTEGER NOT NULL, label TEXT NOT NULL, axis_values_json TEXT NOT NULL, "
+        "config_json TEXT NOT NULL)");
+    db.exec(
+        "CREATE TABLE merges (source TEXT NOT NULL, git_revisions_json TEXT NOT NULL, "
+        "points_added INTEGER NOT NULL)");
+    db.exec(
+        "INSERT INTO lutsim_store VALUES ('format', 'lutsim sweep store 1'), "
+        "('axes', '[{\"column\": \"m\", \"key\": \"m\"}, {\"column\": \"bits\", \"key\": "
+        "\"weight_bits\"}]'), ('tables', '[]')");
+  }
+  StoredPoint p = point(0, 16, 2.5);
+  p.config["hw"] = {{"notes", std::string(300, 'x')}};
+  {
+    auto s = ResultsStore::open_for_writing(file, kAxes);
+    CHECK(s.put(p));
+  }
+  SqliteDatabase db(file, SqliteDatabase::Access::kExisting);
+  SqliteStatement row(db, "SELECT config_json FROM points");
+  REQUIRE(row.step());
+  CHECK(row.text(0) == p.config.dump());  // whole, as the first format keeps it
+  CHECK_FALSE(db.has_table("config_members"));
+  auto s = ResultsStore::open_existing(file);
+  const auto got = s.get(p.key);
+  REQUIRE(got);
+  CHECK(same_results(*got, p));
+}
+
+}  // namespace lutsim::store
