@@ -14,14 +14,14 @@
 // the second of --benchmark_repetitions=2 less the first, since the component
 // table is parsed once per process.
 // design_point_gemm_4096, jobs 1, on 2026-11-29, alternated five times with
-// this bench built against 9373fa8: 12,169 points per CPU second against
-// 6,388 (medians; 8,111 against 3,624 while the shared machine ran slow), and
-// 9,295 against 6,113 for design_point_gemm (256 points, where parsing the
-// config files and checking the axis values weigh more):
+// this bench built against 3259d7f: 13,330 points per CPU second against
+// 11,140 (medians), and 10,260 against 8,932 for design_point_gemm (256
+// points, where parsing the config files and checking the axis values weigh
+// more); the shared machine runs about 40 % slower at times, both alike:
 //   build/bench/lutsim_sweep_bench --benchmark_min_time=1
 //       --benchmark_filter=design_point_gemm_4096/jobs:1   (one line)
-// and 0.835 M instructions per point of design_point_gemm under callgrind
-// (1.245 M at 9373fa8; the tiling search 0.375 M of them):
+// and 0.770 M instructions per point of design_point_gemm under callgrind
+// (0.837 M at 3259d7f; the tiling search 0.271 M of them):
 //   valgrind --tool=callgrind build/bench/lutsim_sweep_bench
 //       --benchmark_min_time=0.01 --benchmark_filter=design_point_gemm/jobs:1
 //       --benchmark_repetitions=2   (less the same with 1; one line)
