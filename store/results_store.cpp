@@ -345,8 +345,8 @@ std::int64_t ResultsStore::member_id(const std::string& name, std::string_view t
   find.reset();
   find.bind(1, name).bind(2, sha256);
   if (!find.step() || find.text(1) != text) {
-    throw StoreError(file(), "config_members: no row for the member '" + name +
-                                 "' of SHA-256 " + sha256 + " as it was just written");
+    throw StoreError(file(), "config_members: no row for the member '" + name + "' of SHA-256 " +
+                                 sha256 + " as it was just written");
   }
   if (ids.size() >= kKeptMembers) ids.clear();
   return ids.emplace(std::string(text), find.integer(0)).first->second;
@@ -377,11 +377,10 @@ const nlohmann::json& ResultsStore::member_json(std::int64_t id, const std::stri
 bool ResultsStore::insert_point(const StoredPoint& point) {
   if (!insert_point_) {
     insert_point_ = std::make_unique<SqliteStatement>(
-        *db_, shared_members_
-                  ? std::string("INSERT INTO points (") + kPointColumns +
-                        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING"
-                  : std::string("INSERT INTO points (") + kInlinePointColumns +
-                        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+        *db_, shared_members_ ? std::string("INSERT INTO points (") + kPointColumns +
+                                    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING"
+                              : std::string("INSERT INTO points (") + kInlinePointColumns +
+                                    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
   }
   SqliteStatement& s = *insert_point_;
   s.reset();
@@ -460,8 +459,9 @@ std::optional<StoredPoint> ResultsStore::get(const std::string& key) {
   if (shared_members_) {
     const auto ids = parse_stored(*db_, where + ": shared_members_json", s.text(6));
     if (!ids.is_object() || !p.config.is_object()) {
-      throw StoreError(file(), where + ": expected JSON objects in config_json and "
-                                       "shared_members_json");
+      throw StoreError(file(), where +
+                                   ": expected JSON objects in config_json and "
+                                   "shared_members_json");
     }
     for (const auto& [name, id] : ids.items()) {
       if (!id.is_number_integer() || p.config.contains(name)) {

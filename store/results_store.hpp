@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -60,11 +60,10 @@ bool same_results(const StoredPoint& a, const StoredPoint& b);
 // ("rows_<stem>": point_key, row_index, then one column per study column
 // named by unit_key()). The long members of the points' configs (a resolved
 // hardware config, an energy pricing: split_shared_members) are kept once
-// each in config_members, which a point's row names. Writes run in WAL mode, one transaction per put()
-// or put_all(), and a point's key is UNIQUE, so a process killed at any
-// moment leaves every point it committed whole and none twice. The connection holds the file
-// exclusively: a second process using the same store gets "database is
-// locked". Every error names the file.
+// each in config_members, which a point's row names. Writes run in WAL mode, one transaction per
+// put() or put_all(), and a point's key is UNIQUE, so a process killed at any moment leaves every
+// point it committed whole and none twice. The connection holds the file exclusively: a second
+// process using the same store gets "database is locked". Every error names the file.
 class ResultsStore {
  public:
   // Opens the store at `file`, creating it (and its folder) when absent, for

@@ -233,8 +233,7 @@ TEST_CASE("a store keeps each long member of the points' configs once and reads 
   SqliteStatement members(db, "SELECT count(*), sum(length(text)) FROM config_members");
   REQUIRE(members.step());
   CHECK(members.integer(0) == 2);  // the two hardware configs, once each
-  CHECK(members.integer(1) ==
-        static_cast<std::int64_t>(hw.dump().size() + other_hw.dump().size()));
+  CHECK(members.integer(1) == static_cast<std::int64_t>(hw.dump().size() + other_hw.dump().size()));
   SqliteStatement rows(db, "SELECT max(length(config_json)) FROM points");
   REQUIRE(rows.step());
   CHECK(rows.integer(0) < 200);  // the rest: m and a short hw-less config

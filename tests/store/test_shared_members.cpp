@@ -1,10 +1,10 @@
 // A point's config split into its long members, kept once per store, and the
 // rest (store/shared_members.hpp).
-#include "store/shared_members.hpp"
-
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+
+#include "store/shared_members.hpp"
 
 namespace lutsim::store {
 
@@ -40,8 +40,8 @@ TEST_CASE("the long members of a config's text are split from the rest, which st
 }
 
 TEST_CASE("a text that is not a JSON object is refused when split", "[store]") {
-  for (const char* text : {"", "[1, 2]", "{\"a\": 1", "{\"a\" 1}", "{\"a\": \"x}", "{\"a\": 1} x",
-                           "{\"a\": [1, 2}"}) {
+  for (const char* text :
+       {"", "[1, 2]", "{\"a\": 1", "{\"a\" 1}", "{\"a\": \"x}", "{\"a\": 1} x", "{\"a\": [1, 2}"}) {
     INFO(text);
     CHECK_THROWS_AS(split_shared_members(text, 1), std::invalid_argument);
   }
