@@ -5,7 +5,11 @@ namespace lutsim::store {
 std::vector<ResultTable::Column> sweep_columns(const std::vector<StoredAxis>& axes,
                                                const ResultTable& study) {
   std::vector<ResultTable::Column> columns{{"sweep_point", "", "the axis values of this point"}};
-  for (const StoredAxis& a : axes) columns.push_back({a.column, "", "axis " + a.key});
+  for (const StoredAxis& a : axes) {
+    // A drawn or derived axis says how (its seed, its expression).
+    columns.push_back(
+        {a.column, "", "axis " + a.key + (a.sampling.empty() ? "" : " (" + a.sampling + ")")});
+  }
   for (const auto& c : study.columns()) columns.push_back(c);
   return columns;
 }

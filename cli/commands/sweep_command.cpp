@@ -356,11 +356,11 @@ void add_sweep_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("sweep", "Run a study over crossed axes of its config");
   cmd->footer(
       "Run a sweep: the cross product of the sweep file's axes (the axes of one `zip:` advance "
-      "together), each point the base study config with --set overrides (hw.<config>.<key> reaches a hardware config the study uses). Any "
-      "study runs (the base config's `study:` picks it). Every axis value is checked before any "
-      "point runs. "
-      "Each point's results go to a store (SQLite, one transaction per batch of points) keyed by the "
-      "SHA-256 of its resolved config and lutsim's revision: a re-run, or a run after a killed "
+      "together; a `derived:` axis is arithmetic of the axes before it), each point the base study "
+      "config with --set overrides (hw.<config>.<key> reaches a hardware config the study uses). "
+      "Any study runs (the base config's `study:` picks it). Every axis value is checked before "
+      "any point runs. Each point's results go to a store (SQLite, one transaction per batch of "
+      "points) keyed by the SHA-256 of its resolved config and lutsim's revision: a re-run, or a run after a killed "
       "one, skips the points stored already. Then writes sweep.csv and sweep.json with a column "
       "per axis (every point's resolved config, hardware included, in the JSON). Progress goes "
       "to stderr: a line updated in place on a terminal, one summary line otherwise. Under "

@@ -6,8 +6,10 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <random>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -86,6 +88,40 @@ std::vector<std::string> random_values(const config::ConfigReader& axis,
   return values;
 }
 
+// A value text of a swept axis as a number, if it is one.
+std::optional<double> number_of(std::string_view text) {
+  double x = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), x);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return x;
+}
+
+// Reads the `derived:` expression of `axis` over the columns of `axes` (those
+// before it), each of whose values it uses must be a number.
+void read_derived(config::ConfigReader& axis, const std::vector<SweepAxis>& axes, SweepAxis& a) {
+  const auto text = axis.get<std::string>(
+      "derived", {.description = "the axis's value at each point: arithmetic (+ - * / and "
+                                 "parentheses) of numbers and the columns of the axes before it, "
+                                 "e.g. 512 / (array_m * array_k)"});
+  std::vector<std::string> columns;
+  for (const SweepAxis& earlier : axes) columns.push_back(earlier.column);
+  try {
+    a.derived.emplace(text, columns);
+  } catch (const std::invalid_argument& e) {
+    throw axis.error("derived", e.what());
+  }
+  for (const std::size_t input : a.derived->inputs()) {
+    for (const std::string& v : axes[input].values) {
+      if (!number_of(v)) {
+        throw axis.error("derived", "the column '" + axes[input].column + "' (line " +
+                                        std::to_string(axes[input].where.line) +
+                                        ") has the value '" + v + "', not a number");
+      }
+    }
+  }
+  a.sampling = "derived: " + text;
+}
+
 // Reads one axis (key, column, values) onto `axes`, refusing a key or column
 // an earlier axis has, and for a zipped axis a value count other than its
 // zip's first axis's.
@@ -96,8 +132,16 @@ void add_axis(config::ConfigReader& axis, bool in_zip, bool zipped, std::vector<
                              "hardware config the study uses"});
   a.column = axis.get<std::string>(
       "column", {.description = "result column of this axis", .default_value = a.key});
-  if (auto random = axis.optional_section(
-          "random", "values drawn at random instead of listed under `values`")) {
+  if (axis.has("derived")) {
+    if (in_zip) throw axis.error("derived", "a derived axis cannot be zipped: it has no values");
+    for (const char* other : {"values", "random"}) {
+      if (axis.has(other)) {
+        throw axis.error(other, "an axis has values, random or derived, one of them");
+      }
+    }
+    read_derived(axis, axes, a);
+  } else if (auto random = axis.optional_section(
+                 "random", "values drawn at random instead of listed under `values`")) {
     if (axis.has("values")) throw axis.error("values", "an axis has values or random, not both");
     a.values = random_values(axis, *random, a.sampling);
   } else {
@@ -177,7 +221,7 @@ SweepSpec read_sweep(config::ConfigReader& root, const std::filesystem::path& sw
 std::size_t sweep_size(const SweepSpec& sweep) {
   std::size_t size = 1;
   for (const SweepAxis& axis : sweep.axes) {
-    if (axis.zipped_with_previous) continue;  // its dimension is counted
+    if (axis.zipped_with_previous || axis.derived) continue;  // no dimension of its own
     const std::size_t n = axis.values.size();
     if (n != 0 && size > std::numeric_limits<std::size_t>::max() / n) {
       throw config::ConfigError(axis.where, "axes",
@@ -190,11 +234,32 @@ std::size_t sweep_size(const SweepSpec& sweep) {
   return size;
 }
 
+namespace {
+
+// The value of derived axis `axis` at the point whose earlier axes' values
+// `p` holds (read_derived checked that those it uses are numbers).
+std::string derived_value(const SweepAxis& axis, const SweepPoint& p) {
+  std::vector<double> values(p.values.size());
+  for (const std::size_t input : axis.derived->inputs()) {
+    values[input] = *number_of(p.values[input]);
+  }
+  const double x = axis.derived->evaluate(values);
+  if (!std::isfinite(x)) {
+    throw config::ConfigError(axis.where, "axes",
+                              "the derived axis '" + axis.key + "' is " + axis.derived->text() +
+                                  " = " + number_text(x) + " at the point " + p.label);
+  }
+  return number_text(x);
+}
+
+}  // namespace
+
 SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index) {
   // Mixed radix over the dimensions, the last the lowest digit; a zipped
   // axis takes the digit of the axis after it in its zip.
   std::vector<std::size_t> digits(sweep.axes.size());
   for (std::size_t a = sweep.axes.size(); a-- > 0;) {
+    if (sweep.axes[a].derived) continue;
     const bool zip_continues = a + 1 < sweep.axes.size() && sweep.axes[a + 1].zipped_with_previous;
     if (zip_continues) {
       digits[a] = digits[a + 1];
@@ -207,7 +272,7 @@ SweepPoint sweep_point(const SweepSpec& sweep, std::size_t index) {
   SweepPoint p;
   for (std::size_t a = 0; a < sweep.axes.size(); ++a) {
     const SweepAxis& axis = sweep.axes[a];
-    const std::string& v = axis.values[digits[a]];
+    const std::string v = axis.derived ? derived_value(axis, p) : axis.values[digits[a]];
     p.values.push_back(v);
     p.assignments.push_back(axis.key + "=" + v);
     p.label += (p.label.empty() ? "" : ", ") + axis.key + "=" + v;
@@ -219,6 +284,7 @@ std::vector<std::size_t> axis_value_points(const SweepSpec& sweep) {
   std::vector<std::size_t> out{0};
   std::size_t stride = 1;  // of the dimension, the last the lowest digit
   for (std::size_t a = sweep.axes.size(); a-- > 0;) {
+    if (sweep.axes[a].derived) continue;  // no dimension of its own
     if (a + 1 < sweep.axes.size() && sweep.axes[a + 1].zipped_with_previous) continue;
     const std::size_t n = sweep.axes[a].values.size();
     for (std::size_t digit = 1; digit < n; ++digit) out.push_back(digit * stride);

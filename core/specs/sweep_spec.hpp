@@ -2,11 +2,13 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/config/config_error.hpp"
 #include "core/config/config_reader.hpp"
+#include "core/specs/sweep_expression.hpp"
 
 namespace lutsim {
 
@@ -23,6 +25,10 @@ struct SweepAxis {
   // Advances together with the axis before it (one `zip:` of the sweep
   // file), whose values it has as many of; else crossed with it.
   bool zipped_with_previous = false;
+  // A derived axis (no `values`, no dimension of its own): at each point its
+  // value is this expression of the values of the axes before it, whose
+  // columns it names (`sampling` holds "derived: <expression>").
+  std::optional<SweepExpression> derived{};
 };
 
 // A sweep: a base study config and axes crossed with each other, except

@@ -1,6 +1,7 @@
 // lutsim sweep with its results store end to end: cache, --jobs, --shard,
 // merge and export.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -237,4 +238,40 @@ TEST_CASE("a PPA study sweeps like any study: one row per design point and sweep
       "\"method=analytic, library=nangate45, clock_mhz=500\",analytic,nangate45,500,lut,4,1,fp16,"));
   CHECK(rows[108].starts_with(
       "\"method=analytic, library=asap7, clock_mhz=1000\",analytic,asap7,1000,add,4,4,int8,"));
+}
+
+TEST_CASE("a derived axis sets its key at every point: LUT arrays of equal lookups per cycle",
+          "[cli]") {
+  const fs::path out = fresh("derived");
+  const Run r =
+      run_ok("sweep configs/sweeps/design_point_area_normalized.yaml --out " + out.string());
+  CHECK_THAT(r.out, Catch::Contains("sweep: 18 points, 0 cached"));
+  // The table says how array_n was derived.
+  const nlohmann::json j = nlohmann::json::parse(std::ifstream(out / "sweep.json"));
+  REQUIRE(j["columns"].size() > 3);
+  CHECK(j["columns"][3]["name"] == "array_n");
+  CHECK(j["columns"][3]["description"] ==
+        "axis hw.a100_lut_4x.lut_tensor_core.array_n (derived: 512 / (array_m * array_k))");
+  // Each point ran the array its derived array_n gives (the study's `array`
+  // column, from the resolved hardware config): M x N x K = 512.
+  const auto rows = csv_rows(out / "sweep.csv");
+  REQUIRE(rows.size() == 1 + 18);
+  CHECK(
+      rows[0].starts_with("sweep_point,array_m,array_k,array_n,workload.weight_bits,workload,"
+                          "array,"));
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    INFO(rows[i]);
+    const std::string cells = rows[i].substr(rows[i].find("\",") + 2);
+    int m = 0, k = 0, n = 0, bits = 0;
+    REQUIRE(std::sscanf(cells.c_str(), "%d,%d,%d,%d,", &m, &k, &n, &bits) == 4);
+    CHECK(m * n * k == 512);
+    CHECK_THAT(cells, Catch::Contains(",M" + std::to_string(m) + "N" + std::to_string(n) + "K" +
+                                      std::to_string(k) + ","));
+  }
+  CHECK(
+      rows[18].starts_with("\"hw.a100_lut_4x.lut_tensor_core.array_m=8, "
+                           "hw.a100_lut_4x.lut_tensor_core.array_k=4, "
+                           "hw.a100_lut_4x.lut_tensor_core.array_n=16, "
+                           "workload.weight_bits=4\",8,4,16,4,"));
+  fs::remove_all(out);
 }

@@ -215,3 +215,51 @@ TEST_CASE("a random axis is refused without exactly one distribution", "[config]
   CHECK(sweep_error("  - key: x\n    random: {samples: 2, seed: 1, log_uniform: [0, 1]}\n") ==
         "r.yaml:5:48: axes[0].random.log_uniform: a log-uniform range needs low > 0");
 }
+
+TEST_CASE("a derived axis takes its value at each point from the axes before it", "[config]") {
+  // Area-normalized LUT arrays: array_n so that m x n x k stays 512.
+  const SweepSpec s = sweep_of(
+      "  - key: hw.g.lut_tensor_core.array_m\n    column: array_m\n    values: [1, 2, 4]\n"
+      "  - key: weight_bits\n    values: [1, 2]\n"
+      "  - key: hw.g.lut_tensor_core.array_k\n    column: array_k\n    values: [2, 4]\n"
+      "  - key: hw.g.lut_tensor_core.array_n\n    column: array_n\n"
+      "    derived: 512 / (array_m * array_k)\n"
+      "  - key: half\n    derived: -(-array_n) / 2 + 0.25 * 2 - .5\n");
+  REQUIRE(s.axes.size() == 5);
+  CHECK(s.axes[3].sampling == "derived: 512 / (array_m * array_k)");
+  CHECK(s.axes[3].values.empty());
+  REQUIRE(sweep_size(s) == 12);  // derived axes add no dimension
+  CHECK(sweep_point(s, 0).values == std::vector<std::string>{"1", "1", "2", "256", "128"});
+  CHECK(sweep_point(s, 11).values == std::vector<std::string>{"4", "2", "4", "32", "16"});
+  CHECK(sweep_point(s, 11).label ==
+        "hw.g.lut_tensor_core.array_m=4, weight_bits=2, hw.g.lut_tensor_core.array_k=4, "
+        "hw.g.lut_tensor_core.array_n=32, half=16");
+  CHECK(axis_value_points(s) == std::vector<std::size_t>{0, 1, 2, 4, 8});
+  // A value that is not a whole number is written as the shortest text that reads back.
+  const SweepSpec third = sweep_of("  - key: a\n    values: [1]\n  - key: b\n    derived: a / 3\n");
+  CHECK(sweep_point(third, 0).values[1] == "0.3333333333333333");
+}
+
+TEST_CASE("a derived axis is refused with the line and what it may use", "[config]") {
+  CHECK(sweep_error("  - key: a\n    values: [1, 2]\n  - key: b\n    derived: a * c\n") ==
+        "r.yaml:7:14: axes[1].derived: 'a * c': no column 'c' to use (the columns of the axes "
+        "before it: a)");
+  CHECK(sweep_error("  - key: a\n    values: [1, 2]\n  - key: b\n    derived: a * (2\n") ==
+        "r.yaml:7:14: axes[1].derived: 'a * (2' at character 7: expected ')'");
+  CHECK(sweep_error("  - key: a\n    values: [1, 2]\n  - key: b\n    derived: a 2\n") ==
+        "r.yaml:7:14: axes[1].derived: 'a 2' at character 3: expected an operator (+ - * /) or "
+        "the end");
+  CHECK(sweep_error("  - key: a\n    values: [x, 2]\n  - key: b\n    derived: a + 1\n") ==
+        "r.yaml:7:14: axes[1].derived: the column 'a' (line 4) has the value 'x', not a number");
+  CHECK(sweep_error("  - key: a\n    values: [1]\n  - key: b\n    values: [1]\n"
+                    "    derived: a + 1\n") ==
+        "r.yaml:7:13: axes[1].values: an axis has values, random or derived, one of them");
+  CHECK(sweep_error("  - zip:\n      - key: a\n        values: [1, 2]\n      - key: b\n"
+                    "        derived: a\n") ==
+        "r.yaml:8:18: axes[0].zip[1].derived: a derived axis cannot be zipped: it has no values");
+  // A point where the value is not finite fails at that point.
+  const SweepSpec s = sweep_of("  - key: a\n    values: [1, 0]\n  - key: b\n    derived: 1 / a\n");
+  CHECK(sweep_point(s, 0).values[1] == "1");
+  CHECK_THROWS_WITH(sweep_point(s, 1),
+                    "r.yaml:6:5: axes: the derived axis 'b' is 1 / a = inf at the point a=0");
+}
