@@ -49,6 +49,9 @@ struct DesignPointSpec {
   // Key `energy`, with the LUT lookups and array leakage priced by `array`;
   // its component table prices the area too.
   std::shared_ptr<const PricedLutArray> energy;
+  // Key `engine: systemc`: the workload also under the systemc engine (each
+  // LUT GEMM's compute term from one warp tile on the cycle-level sub-core).
+  bool systemc_engine = false;
 };
 
 // Reads the spec; a combination the analytic PPA model does not cover is a
@@ -59,7 +62,9 @@ DesignPointSpec read_design_point(config::ConfigReader& root, StudyContext& cont
 // The study `design_point`: the workload timed by the tile model (latency,
 // tokens/s) and priced (energy per token from the action counts the tile
 // model gives, ppa/energy; the LUT tensor cores' area per SM and per GPU and
-// their power at the SM clock, ppa/gpu). Table "design_point", one row.
+// their power at the SM clock, ppa/gpu). Table "design_point", one row; with
+// `engine: systemc` also the workload's latency under the systemc engine
+// (studies/engines/engine_comparison.hpp) and the GEMMs it simulated.
 class DesignPointStudy final : public Study {
  public:
   static constexpr std::string_view kName = "design_point";

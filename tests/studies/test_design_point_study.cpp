@@ -1,8 +1,9 @@
 // The design_point study: a 2x2 sweep (LUT array shape x weight bits) of one
 // GEMM whose stored metrics equal the gemm study's time and the analytic PPA
 // and energy functions called directly, the committed Llama-2-7B decode point
-// against the model study, and the combinations the models do not cover
-// refused by their key.
+// against the model study, the combinations the models do not cover
+// refused by their key, and `engine: systemc` against the sub-core timer and
+// the systemc engine's forward pass called directly.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -14,12 +15,17 @@
 #include "core/io/git_revision.hpp"
 #include "ppa/energy/run_energy.hpp"
 #include "ppa/gpu/gpu_lut_ppa.hpp"
+#include "sim/systemc/subcore/sub_core_gemm_timer.hpp"
+#include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
 #include "store/point_key.hpp"
 #include "store/results_store.hpp"
+#include "studies/engines/engine_comparison.hpp"
 #include "studies/study_loader.hpp"
 #include "studies/sweep/sweep_runner.hpp"
 #include "tests/support/config_error_from.hpp"
+#include "workloads/model_catalog.hpp"
+#include "workloads/trace_generator.hpp"
 
 using namespace lutsim;
 using config::ConfigDocument;
@@ -242,4 +248,55 @@ TEST_CASE("a design point the models do not cover is refused at its key", "[stud
              Catch::Contains("lut_tensor_core: A100-SXM4-80GB has no LUT tensor cores"));
   CHECK_THAT(design_point_error("study: design_point\ngpu: a100_lut_4x\n", {}),
              Catch::Contains("give exactly one workload"));
+}
+
+TEST_CASE("engine: systemc adds the GEMM's latency with the sub-core's compute term", "[studies]") {
+  LoadedStudy point =
+      load_study(ConfigDocument::load_string(kGemmPoint + "engine: systemc\n", "point.yaml", "."),
+                 {}, "configs");
+  const ResultTable t = point.study->run({}).tables.at(0).table;
+  // The same GEMM through the sub-core timer directly.
+  const HardwareSpec gpu = load_hardware("configs/hw/a100_lut_4x.yaml");
+  const GemmKernel kernel = lut_kernel(gpu, 2, DataType::kFp16);
+  const GemmShape shape{16, 4096, 4096, 1, DataType::kFp16};
+  const GemmEstimate e = best_gemm(gpu, kernel, shape);
+  systemc::SubCoreGemmTimer timer(gpu);
+  const double compute_s = timer.figure(kernel, shape, 2, DataType::kFp16, e).compute_s;
+  CHECK(cell(t, "latency") == e.time_s * 1e3);
+  CHECK(cell(t, "systemc_latency") == with_compute_time(gpu, e, compute_s).time_s * 1e3);
+  CHECK(cell(t, "systemc_latency") != cell(t, "latency"));  // the sub-core's compute term
+  CHECK(cell(t, "gemms_simulated") == 1);
+  // The tile engine (the default) adds neither column.
+  LoadedStudy tile =
+      load_study(ConfigDocument::load_string(kGemmPoint, "point.yaml", "."), {}, "configs");
+  CHECK(tile.study->run({}).tables.at(0).table.columns().size() == t.columns().size() - 2);
+}
+
+TEST_CASE("engine: systemc on a model is the forward pass the systemc engine gives", "[studies]") {
+  LoadedStudy point =
+      load_study(ConfigDocument::load_file("configs/studies/design_point_llama2_7b_decode.yaml"),
+                 {"engine=systemc"}, "configs");
+  const ResultTable t = point.study->run({}).tables.at(0).table;
+  const HardwareSpec gpu = load_hardware("configs/hw/a100_lut_4x.yaml");
+  TraceRequest r;
+  r.phase = Phase::kDecode;
+  r.batch = 16;
+  r.kv_len = 1024;
+  r.weight_bits = 2;
+  r.act_dtype = DataType::kFp16;
+  const GemmTrace trace = make_trace(ModelCatalog("configs").load("Llama-2-7B"), r);
+  SystemSpec sys{gpu.name, gpu, LinearMethod::kLut};
+  const EndToEndResult tile = simulate_forward(trace, sys);
+  const EngineComparison c = compare_engines(trace, sys, tile);
+  CHECK(cell(t, "latency") == tile.total_s * 1e3);
+  CHECK(cell(t, "systemc_latency") == c.systemc_total_s * 1e3);
+  CHECK(cell(t, "gemms_simulated") == static_cast<double>(c.distinct_gemms_simulated));
+  CHECK(c.distinct_gemms_simulated > 0);
+}
+
+TEST_CASE("engine: systemc on a GPU without a sub-core is refused at the key", "[studies]") {
+  CHECK_THAT(design_point_error(kGemmPoint + "engine: systemc\n", {"hw.a100_lut_4x.sub_core=~"}),
+             Catch::Contains("engine: a100_lut_4x.yaml -> a100_sxm4_80gb.yaml: no sub_core "
+                             "section, so no cycle-level sub-core to run the systemc engine on"));
+  CHECK_THAT(design_point_error(kGemmPoint + "engine: rtl\n", {}), Catch::Contains("engine"));
 }
