@@ -2,34 +2,16 @@
 
 #include <stdexcept>
 
+#include "core/io/text_cursor.hpp"
+
 namespace lutsim::store {
 namespace {
 
 // Reads JSON text left to right, value by value, without building values:
 // the parts of one object (a member's name, where its value ends).
-class JsonScanner {
+class JsonScanner : public TextCursor {
  public:
-  explicit JsonScanner(std::string_view text) : text_(text) {}
-
-  std::size_t position() const { return pos_; }
-  bool at_end() const { return pos_ >= text_.size(); }
-
-  void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' ||
-                                   text_[pos_] == '\t' || text_[pos_] == '\r')) {
-      ++pos_;
-    }
-  }
-
-  // Whether the next character (after space) is `c`; consumed when it is.
-  bool take(char c) {
-    skip_space();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
+  using TextCursor::TextCursor;
 
   void expect(char c) {
     if (!take(c)) fail(std::string("expected '") + c + "'");
@@ -38,25 +20,28 @@ class JsonScanner {
   // A string's contents, escapes left as written.
   std::string_view string() {
     skip_space();
-    if (pos_ >= text_.size() || text_[pos_] != '"') fail("expected a string");
-    const std::size_t start = ++pos_;
-    while (pos_ < text_.size() && text_[pos_] != '"') pos_ += text_[pos_] == '\\' ? 2 : 1;
-    if (pos_ >= text_.size()) fail("a string does not end");
-    return text_.substr(start, pos_++ - start);
+    if (peek() != '"' || at_end()) fail("expected a string");
+    advance();
+    const std::size_t start = position();
+    while (!at_end() && peek() != '"') advance(peek() == '\\' ? 2 : 1);
+    if (at_end()) fail("a string does not end");
+    const std::string_view contents = text().substr(start, position() - start);
+    advance();
+    return contents;
   }
 
   // Moves past one value: a string, an object or array (by nesting depth,
   // strings skipped whole) or a scalar (up to the next ',', '}' or ']').
   void skip_value() {
     skip_space();
-    if (pos_ >= text_.size()) fail("expected a value");
-    if (text_[pos_] == '"') {
+    if (at_end()) fail("expected a value");
+    if (peek() == '"') {
       string();
       return;
     }
     int depth = 0;
-    while (pos_ < text_.size()) {
-      const char c = text_[pos_];
+    while (!at_end()) {
+      const char c = peek();
       if (c == '"') {
         string();
         continue;
@@ -66,7 +51,7 @@ class JsonScanner {
         if (depth == 0) return;
         if (c != ',') --depth;
       }
-      ++pos_;
+      advance();
       if (depth == 0 && (c == '}' || c == ']')) return;
     }
     if (depth != 0) fail("a value does not end");
@@ -74,12 +59,8 @@ class JsonScanner {
 
   [[noreturn]] void fail(const std::string& what) const {
     throw std::invalid_argument("not a JSON object's text: " + what + " at character " +
-                                std::to_string(pos_));
+                                std::to_string(position()));
   }
-
- private:
-  std::string_view text_;
-  std::size_t pos_ = 0;
 };
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "core/io/text_cursor.hpp"
+
 namespace lutsim {
 
 // Recursive descent over the grammar
@@ -20,62 +22,52 @@ class SweepExpressionParser {
 
   void parse() {
     sum();
-    skip_space();
-    if (pos_ < text_.size()) fail("expected an operator (+ - * /) or the end");
+    text_.skip_space();
+    if (!text_.at_end()) fail("expected an operator (+ - * /) or the end");
   }
 
  private:
   using Kind = SweepExpression::Step::Kind;
+  struct Operator {
+    char symbol;
+    Kind kind;
+  };
 
-  void sum() {
-    product();
+  // One precedence level: operand { (a | b) operand }, left to right.
+  void level(void (SweepExpressionParser::*operand)(), Operator a, Operator b) {
+    (this->*operand)();
     while (true) {
-      if (take('+')) {
-        product();
-        emit(Kind::kAdd);
-      } else if (take('-')) {
-        product();
-        emit(Kind::kSubtract);
-      } else {
-        return;
-      }
+      const bool is_a = text_.take(a.symbol);
+      if (!is_a && !text_.take(b.symbol)) return;
+      (this->*operand)();
+      emit(is_a ? a.kind : b.kind);
     }
   }
 
+  void sum() { level(&SweepExpressionParser::product, {'+', Kind::kAdd}, {'-', Kind::kSubtract}); }
+
   void product() {
-    factor();
-    while (true) {
-      if (take('*')) {
-        factor();
-        emit(Kind::kMultiply);
-      } else if (take('/')) {
-        factor();
-        emit(Kind::kDivide);
-      } else {
-        return;
-      }
-    }
+    level(&SweepExpressionParser::factor, {'*', Kind::kMultiply}, {'/', Kind::kDivide});
   }
 
   void factor() {
-    if (take('-')) {
+    if (text_.take('-')) {
       factor();
       emit(Kind::kNegate);
       return;
     }
-    if (take('(')) {
+    if (text_.take('(')) {
       sum();
-      if (!take(')')) fail("expected ')'");
+      if (!text_.take(')')) fail("expected ')'");
       return;
     }
-    skip_space();
-    if (pos_ < text_.size() &&
-        (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) {
+    text_.skip_space();
+    const auto c = static_cast<unsigned char>(text_.peek());
+    if (!text_.at_end() && (std::isdigit(c) || c == '.')) {
       number();
       return;
     }
-    if (pos_ < text_.size() &&
-        (std::islower(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
+    if (!text_.at_end() && (std::islower(c) || c == '_')) {
       name();
       return;
     }
@@ -84,27 +76,27 @@ class SweepExpressionParser {
 
   void number() {
     double value = 0.0;
-    const char* first = text_.data() + pos_;
-    const auto [end, error] = std::from_chars(first, text_.data() + text_.size(), value);
+    const char* first = text_.text().data() + text_.position();
+    const auto [end, error] =
+        std::from_chars(first, text_.text().data() + text_.text().size(), value);
     if (error != std::errc()) fail("expected a number");
-    pos_ += static_cast<std::size_t>(end - first);
+    text_.advance(static_cast<std::size_t>(end - first));
     out_.steps_.push_back({Kind::kNumber, value, 0});
   }
 
   void name() {
-    const std::size_t start = pos_;
-    while (pos_ < text_.size() && (std::islower(static_cast<unsigned char>(text_[pos_])) ||
-                                   std::isdigit(static_cast<unsigned char>(text_[pos_])) ||
-                                   text_[pos_] == '_' || text_[pos_] == '.')) {
-      ++pos_;
-    }
-    const std::string_view name = text_.substr(start, pos_ - start);
+    const std::size_t start = text_.position();
+    const auto in_name = [](unsigned char c) {
+      return std::islower(c) || std::isdigit(c) || c == '_' || c == '.';
+    };
+    while (!text_.at_end() && in_name(static_cast<unsigned char>(text_.peek()))) text_.advance();
+    const std::string_view name = text_.text().substr(start, text_.position() - start);
     const auto found = std::find(names_.begin(), names_.end(), name);
     if (found == names_.end()) {
       std::string known;
       for (const std::string& n : names_) known += (known.empty() ? "" : ", ") + n;
       throw std::invalid_argument(
-          "'" + std::string(text_) + "': no column '" + std::string(name) +
+          "'" + std::string(text_.text()) + "': no column '" + std::string(name) +
           "' to use (the columns of the axes before it: " + (known.empty() ? "none" : known) + ")");
     }
     const auto index = static_cast<std::size_t>(found - names_.begin());
@@ -116,28 +108,14 @@ class SweepExpressionParser {
 
   void emit(Kind kind) { out_.steps_.push_back({kind, 0.0, 0}); }
 
-  void skip_space() {
-    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
-  }
-
-  bool take(char c) {
-    skip_space();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::invalid_argument("'" + std::string(text_) + "' at character " +
-                                std::to_string(pos_ + 1) + ": " + what);
+    throw std::invalid_argument("'" + std::string(text_.text()) + "' at character " +
+                                std::to_string(text_.position() + 1) + ": " + what);
   }
 
-  std::string_view text_;
+  TextCursor text_;
   std::span<const std::string> names_;
   SweepExpression& out_;
-  std::size_t pos_ = 0;
 };
 
 SweepExpression::SweepExpression(std::string_view text, std::span<const std::string> names)
