@@ -389,7 +389,9 @@ bool ResultsStore::insert_point(const StoredPoint& point) {
       .bind(3, point.index)
       .bind(4, point.label)
       .bind(5, nlohmann::json(point.axis_values).dump());
-  const std::string config = config_text(point);
+  // A point a sweep has just run carries its config as text: bound as it is, not copied.
+  const std::string dumped = point.config_json.empty() ? point.config.dump() : std::string();
+  const std::string_view config = point.config_json.empty() ? dumped : point.config_json;
   if (shared_members_) {
     const SplitConfig split = split_shared_members(config);
     nlohmann::json ids = nlohmann::json::object();

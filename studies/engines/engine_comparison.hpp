@@ -42,16 +42,18 @@ struct EngineComparison {
 EngineComparison compare_engines(const GemmTrace& trace, const SystemSpec& sys,
                                  const EndToEndResult& tile);
 
-// One GEMM (batch 1) on `kernel` under the systemc engine: the tile model's
-// estimate `tile` (best_gemm) with its compute term the sub-core's. Throws
-// std::invalid_argument naming why when the sub-core does not run it
-// (sub_core_kernel, the unaligned-row fallback, a batch), UnsupportedSubCore
-// when hw has no sub_core section.
+// One GEMM under the systemc engine.
 struct EngineGemm {
   GemmEstimate systemc;  // the estimate with the sub-core's compute term
   std::uint64_t warp_tile_cycles = 0;
   std::int64_t warp_tiles_per_partition = 0;
 };
+
+// One GEMM (batch 1) on `kernel` under the systemc engine: the tile model's
+// estimate `tile` (best_gemm) with its compute term the sub-core's. Throws
+// std::invalid_argument naming why when the sub-core does not run it
+// (sub_core_kernel, the unaligned-row fallback, a batch), UnsupportedSubCore
+// when hw has no sub_core section.
 EngineGemm systemc_gemm(const HardwareSpec& hw, const GemmKernel& kernel, const GemmShape& shape,
                         int weight_bits, DataType act, const GemmEstimate& tile);
 
