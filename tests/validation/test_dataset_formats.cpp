@@ -52,6 +52,18 @@ TEST_CASE("cuBLAS harness rows: dtype, layout, batch, label, GPU", "[validation]
   CHECK(d.gemms[3].shape.type == DataType::kInt8);
 }
 
+TEST_CASE("harness rows with the algorithm and launch columns load as before", "[validation]") {
+  CHECK(detect_dataset_format(kData + "cublas_format_with_launches.csv") ==
+        DatasetFormat::kCublasBench);
+  const MeasuredDataset d = load_cublas_bench_dataset(kData + "cublas_format_with_launches.csv",
+                                                      TimingMethod::kKernelOnly);
+  REQUIRE(d.gemms.size() == 2);
+  CHECK(d.gemms[0].measured_s == Approx(5.5e-6));
+  CHECK(d.gemms[1].measured_s == Approx(9.0e-6));
+  CHECK(d.gemms[1].shape.k == 8192);
+  CHECK(d.gemms[1].label == "splitk fp16");
+}
+
 TEST_CASE("a cuBLAS row of a layout the harness does not write names it", "[validation]") {
   CHECK_THROWS_WITH(
       load_cublas_bench_dataset(kData + "cublas_bad_layout.csv", TimingMethod::kKernelOnly),

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "cuda_util.cuh"
+#include "kernel_capture.cuh"
 
 namespace {
 
@@ -427,6 +428,14 @@ from L2. Every result is spot-checked against a simple reference GEMM
 kernel (exact for INT8; within the output type's rounding otherwise) before timing
 and again on the last timed set; a failed check is an error (exit status 4).
 
+What ran: algo_* columns give the configuration of the algorithm cuBLASLt's
+heuristic chose (ids of cublasLt.h's enums: tile, stages, split-K, reduction
+scheme, swizzle, cluster shape), its waves count and workspace; launches lists
+what one call launches, read by capturing one more call into a CUDA graph that
+is never run: each kernel's name, grid, block, dynamic shared memory and cluster,
+and any memset, separated by ' | ' (best effort: a call that cannot be captured
+says so there and the shape is still timed).
+
 Exit status: 0 ok, 1 CUDA/cuBLAS error, 2 bad arguments, 3 no usable GPU, 4 a check failed.
 )";
 
@@ -570,7 +579,48 @@ struct Result {
   double max_err_ratio = 0.0;  // max |got - ref| / tolerance over the samples
   bool check_ok = true;
   std::string check_message;
+  std::string algo_columns;  // algo_config_text(): the heuristic's choice, comma-separated
+  std::string launches;      // what one call launched (kernel_capture.cuh)
 };
+
+// The algorithm cuBLASLt's heuristic chose, as the CSV's algo_* columns: its
+// configuration attributes (ids of cublasLt.h's enums: cublasLtMatmulTile_t,
+// cublasLtMatmulStages_t, cublasLtReductionScheme_t, cublasLtClusterShape_t,
+// ...), the heuristic's waves count and the workspace it needs. An attribute
+// this cuBLASLt does not report is left empty.
+const char* const kAlgoColumns =
+    "algo_id,algo_tile_id,algo_stages_id,algo_splitk_num,algo_reduction_scheme,"
+    "algo_cta_swizzling,algo_custom_option,algo_inner_shape_id,algo_cluster_shape_id,"
+    "algo_waves_count,algo_workspace_bytes";
+
+template <typename T>
+std::string algo_attribute(const cublasLtMatmulAlgo_t& algo,
+                           cublasLtMatmulAlgoConfigAttributes_t a) {
+  T v{};
+  std::size_t written = 0;
+  if (cublasLtMatmulAlgoConfigGetAttribute(&algo, a, &v, sizeof v, &written) !=
+          CUBLAS_STATUS_SUCCESS ||
+      written != sizeof v) {
+    return "";
+  }
+  return std::to_string(v);
+}
+
+std::string algo_config_text(const cublasLtMatmulHeuristicResult_t& h) {
+  const cublasLtMatmulAlgo_t& a = h.algo;
+  std::ostringstream out;
+  out << algo_attribute<std::int32_t>(a, CUBLASLT_ALGO_CONFIG_ID) << ","
+      << algo_attribute<std::uint32_t>(a, CUBLASLT_ALGO_CONFIG_TILE_ID) << ","
+      << algo_attribute<std::uint32_t>(a, CUBLASLT_ALGO_CONFIG_STAGES_ID) << ","
+      << algo_attribute<std::int32_t>(a, CUBLASLT_ALGO_CONFIG_SPLITK_NUM) << ","
+      << algo_attribute<std::uint32_t>(a, CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME) << ","
+      << algo_attribute<std::uint32_t>(a, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING) << ","
+      << algo_attribute<std::uint32_t>(a, CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION) << ","
+      << algo_attribute<std::uint16_t>(a, CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID) << ","
+      << algo_attribute<std::uint16_t>(a, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID) << ","
+      << h.wavesCount << "," << h.workspaceSize;
+  return out.str();
+}
 
 class Bench {
  public:
@@ -693,6 +743,14 @@ class Bench {
     launch(0);
     CUDA_CHECK(cudaStreamSynchronize(stream_));
     check(p, t, buf, 0, r);
+    r.algo_columns = algo_config_text(heur);
+    // One more call, captured into a graph and not run: which kernels it is.
+    // cuBLASLt's status is not checked here (a call that fails under capture
+    // must not end the run: the capture then says so).
+    r.launches = cuda_util::joined_launches(cuda_util::captured_launches(stream_, [&] {
+      cublasLtMatmul(lt_, op, alpha, buf.w[0], la, buf.x[0], lb, beta, buf.y[0], lc, buf.y[0], lc,
+                     &heur.algo, workspace_, o_.workspace, stream_);
+    }));
     if (r.check_ok) {
       for (int i = 0; i < o_.warmup; ++i) launch(i % sets);
       int next = o_.warmup;  // the rotation goes on from the warm-up
@@ -884,7 +942,8 @@ int main(int argc, char** argv) {
   csv << "gpu,sm_count,compute_capability,l2_bytes,sm_clock_max_mhz,mem_clock_max_mhz,"
          "sm_clock_mhz,mem_clock_mhz,driver,cuda_runtime,cublas,dtype,out_dtype,layout,"
          "m,n,k,batch,median_us,p10_us,p90_us,tflops,reps,buffer_sets,check_max_err_ratio,label,"
-         "unqueued_median_us,unqueued_p10_us,unqueued_p90_us,host_enqueue_us,sm_clock_timed_mhz\n";
+         "unqueued_median_us,unqueued_p10_us,unqueued_p90_us,host_enqueue_us,sm_clock_timed_mhz,"
+      << kAlgoColumns << ",launches\n";
   csv.flush();
 
   Nvml nvml;
@@ -929,7 +988,7 @@ int main(int argc, char** argv) {
           << percentile(r.unqueued_times_us, 0.5) << "," << percentile(r.unqueued_times_us, 0.1)
           << "," << percentile(r.unqueued_times_us, 0.9) << "," << r.host_enqueue_us << ","
           << (r.sm_clock_timed_mhz < 0 ? std::string() : std::to_string(r.sm_clock_timed_mhz))
-          << "\n";
+          << "," << r.algo_columns << "," << csv_field(r.launches) << "\n";
       csv << row.str();
       csv.flush();
     }
