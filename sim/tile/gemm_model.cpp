@@ -90,6 +90,18 @@ double cta_macs(const GemmKernel& k, const GemmShape& s, const Tiling& tl) {
   return static_cast<double>(tl.tile.bm) * cta_columns(tl) * padded_k_slice(k, s, tl);
 }
 
+// Seconds for the GEMM's own MACs at the power-limited rate. The power limit
+// bounds the energy the tensor cores switch, and the padding of partial tiles
+// (rows and columns past M, N and K, loaded as zeros) switches next to nothing:
+// MMAs on zero operands draw little dynamic power (Horace He, "Strangely,
+// Matrix Multiplications on GPUs Run Faster When Given 'Predictable' Data!",
+// thonking.ai, 2024: all-zero inputs 295 vs random 257 TFLOP/s on a
+// power-limited A100). So the limit counts the shape's MACs, not the padded
+// tiles' (those still take their cycles on each SM: cta_main_loop_s).
+double power_limited_shape_s(const GemmKernel& k, const GemmShape& s) {
+  return power_limited_s(k, s.flops() / 2.0);
+}
+
 // Why a tiling cannot run regardless of the shape's size, its registers
 // aside: a warp tile that does not divide the CTA tile, more warps than a CTA
 // holds, tables in registers for a kernel without tables, an N sweep of
@@ -362,8 +374,7 @@ std::int64_t add_data_parallel_compute(const HardwareSpec& hw, const GemmKernel&
   const std::int64_t per_sm = ceil_div(e.ctas, hw.sm_count);
   const std::int64_t rounds = ceil_div(per_sm, e.ctas_per_sm);
   e.compute_s =
-      std::max({per_sm * cta_main_loop_s(hw, k, s, tl),
-                power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
+      std::max({per_sm * cta_main_loop_s(hw, k, s, tl), power_limited_shape_s(k, s),
                 rounds * cta_load_latency_s(hw, tl.tile, k_steps_per_cta(k, s, tl) * tl.n_sweep)}) +
       rounds * hw.calibration.cta_latency_s;
   return e.ctas;
@@ -394,7 +405,7 @@ std::int64_t add_stream_k_compute(const HardwareSpec& hw, const GemmKernel& k,
   e.partial_tiles = stream_k_split_tiles(total_steps, per_sm, steps_per_tile);
   const double step_s = cta_main_loop_s(hw, k, s, tl) / static_cast<double>(steps_per_tile);
   const double co_resident_steps = static_cast<double>(per_sm) / e.ctas_per_sm;
-  e.compute_s = std::max({per_sm * step_s, power_limited_s(k, e.ctas * cta_macs(k, s, tl)),
+  e.compute_s = std::max({per_sm * step_s, power_limited_shape_s(k, s),
                           cta_load_latency_s(hw, tl.tile, co_resident_steps)}) +
                 (e.partial_tiles > 0 ? 2 : 1) * hw.calibration.cta_latency_s;
   return std::min(ceil_div(total_steps, per_sm) * e.ctas_per_sm,
@@ -563,8 +574,6 @@ double least_l2_bytes_per_cta_k(const HardwareSpec& hw, const GemmKernel& k, con
 struct TilingRates {
   double tiles = 0.0;        // output tiles x batch: the CTAs at split-K 1
   double cta_s_per_k = 0.0;  // one CTA's main loop: MAC rate, shared-memory feed or CUDA cores
-  double macs_per_k = 0.0;   // every tile's MACs
-  double power_s_per_k = 0.0;  // their time at the power-limited rate
   double l2_bytes_per_cta_k = 0.0;
   double unique_bytes = 0.0;  // A, B and C once
 };
@@ -579,11 +588,8 @@ TilingRates tiling_rates(const HardwareSpec& hw, const GemmKernel& k, const Gemm
   const double cuda_cycles = k.cuda_ops_per_weight > 0.0
                                  ? columns * k.cuda_ops_per_weight / k.cuda_ops_per_cycle_per_sm
                                  : 0.0;
-  r.cta_s_per_k =
-      std::max({mac_cycles(hw, k, tl.tile.bm * columns), smem_cycles, cuda_cycles}) /
-      hw.sm_clock_hz;
-  r.macs_per_k = tl.tile.bm * columns * r.tiles;
-  r.power_s_per_k = power_limited_s(k, r.macs_per_k);
+  r.cta_s_per_k = std::max({mac_cycles(hw, k, tl.tile.bm * columns), smem_cycles, cuda_cycles}) /
+                  hw.sm_clock_hz;
   r.l2_bytes_per_cta_k = least_l2_bytes_per_cta_k(hw, k, s, tl);
   r.unique_bytes = (static_cast<double>(s.m) * s.k * k.a_bytes_per_elem +
                     static_cast<double>(s.n) * s.k * k.b_bytes_per_elem +
@@ -760,7 +766,7 @@ SharedBoundTerms shared_bound_terms(const HardwareSpec& hw, const GemmKernel& k,
                                     SplitRange range) {
   const std::int64_t largest_grid =
       static_cast<std::int64_t>(r.tiles) * candidate_split_k()[range.last - 1];
-  return {r.power_s_per_k * s.k,
+  return {power_limited_shape_s(k, s),
           cta_load_latency_s(hw, tl.tile, fewest_k_steps(k, s, tl.tile, range) * tl.n_sweep),
           hw.calibration.cta_latency_s + r.unique_bytes / achievable_dram_bw(hw, largest_grid),
           l2_seconds(hw, r.tiles * s.k * r.l2_bytes_per_cta_k)};

@@ -82,9 +82,9 @@ void check_shape(const GemmKernel& k, const GemmShape& s);
 //   main loop runs at the kernel's MAC rate x tensor_efficiency, or slower
 //   when shared memory cannot feed its warp tiles, when its CUDA-core work
 //   (dequantization) takes longer, or when its pipeline stages cannot hide
-//   the DRAM latency of its k-steps (dram_latency_s); the whole grid's MACs
-//   take at least their time at the GPU's power-limited rate (the limit
-//   bounds the average rate); co-resident CTAs hide each other's
+//   the DRAM latency of its k-steps (dram_latency_s); the GEMM's own MACs
+//   (not its tiles' zero padding) take at least their time at the GPU's
+//   power-limited rate (the limit bounds the average rate); co-resident CTAs hide each other's
 //   fill/epilogue and load latency (cta_latency_s); under stream-K
 //   (TileSchedule::kStreamK, a config with kernel.stream_k) every SM runs an
 //   equal share of all tiles' k-steps instead, split tiles summed from FP32

@@ -127,6 +127,31 @@ TEST_CASE("a power-limited GPU bounds a kernel's average tensor rate, not each S
   CHECK(tail->compute_s == Approx(2 * clock_limited_s + 1.5e-6));
 }
 
+TEST_CASE("the power limit counts the GEMM's own MACs, not its tiles' zero padding", "[tile]") {
+  const HardwareSpec h = load_hardware("configs/hw/h100_sxm.yaml");
+  const ThreadblockTile t{256, 128, 32, 3};
+  // M = 132 x 256 - 200 leaves the last tile row 56 rows of 256: still 132 CTAs,
+  // one per SM, each its 256 x 128 x 8192 main loop at the clock-limited rate;
+  // the power limit bounds the 33592 x 128 x 8192 MACs that are the GEMM's.
+  const std::int64_t m = 256 * 132 - 200;
+  const auto e = estimate_dense_gemm(h, {m, 128, 8192, 1, DataType::kFp16}, {t, 1});
+  REQUIRE(e);
+  REQUIRE(e->ctas == 132);
+  const double own_s = static_cast<double>(m) * 128 * 8192 / 3.64e14;
+  const double padded_s = 256.0 * 132 * 128 * 8192 / 3.64e14;  // before: the tiles' MACs
+  const double clock_limited_s = 256.0 * 128 * 8192 / (2048 * 0.80) / 1.83e9;
+  REQUIRE(own_s > clock_limited_s);
+  CHECK(e->compute_s == Approx(own_s + 1.5e-6));
+  CHECK(e->compute_s != Approx(padded_s + 1.5e-6));  // 0.6% apart
+  // Stream-K over twice the columns: 264 tiles, each SM two tiles' steps, no
+  // tile split; the power bound on the GEMM's own MACs, one CTA latency.
+  const auto sk = estimate_dense_gemm(h, {m, 256, 8192, 1, DataType::kFp16},
+                                      {t, 1, Multicast::kNone, TileSchedule::kStreamK});
+  REQUIRE(sk);
+  REQUIRE(sk->partial_tiles == 0);
+  CHECK(sk->compute_s == Approx(2 * own_s + 1.5e-6));
+}
+
 TEST_CASE("a short main loop waits on DRAM latency its pipeline stages cannot hide", "[tile]") {
   const HardwareSpec h = load_hardware("configs/hw/h100_sxm.yaml");
   REQUIRE(h.dram_latency_s == 3.5e-7);
