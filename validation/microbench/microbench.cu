@@ -403,6 +403,21 @@ __global__ void copy_kernel(uint4* dst, const uint4* src, std::size_t n, Probe* 
   probe_end(probe);
 }
 
+// Every thread stores 16-byte words (its index, so that nothing compresses to
+// a constant) over `n` words, `passes` times: a write stream with no reads.
+__global__ void write_kernel(uint4* dst, std::size_t n, int passes, Probe* probe) {
+  probe_begin(probe);
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (int p = 0; p < passes; ++p) {
+    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+         i += stride) {
+      const auto v = static_cast<std::uint32_t>(i) ^ static_cast<std::uint32_t>(p);
+      dst[i] = make_uint4(v, v + 1, v + 2, v + 3);
+    }
+  }
+  probe_end(probe);
+}
+
 __global__ void fill_kernel(std::uint32_t* p, std::size_t n) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
@@ -532,8 +547,8 @@ TFLOP/s) for m16n8k16 and m16n8k8 f16 with f32 and f16 accumulation and
 m16n8k16 / m16n8k32 s8 with s32; ldmatrix.x4 latency (chained) and throughput;
 shared-memory latency (pointer chase) and bandwidth with 1-, 2-, 4- and 32-way
 bank conflicts; L2 hit bandwidth (8 and 16 MiB buffers, ld.global.cg) and
-latency (random chase over 4 MiB); DRAM read and copy bandwidth (GiB-sized
-buffers) and latency (random chase over 128 MiB and 1 GiB after an L2 flush);
+latency (random chase over 4 MiB); DRAM read, write and copy bandwidth
+(GiB-sized buffers) and latency (random chase over 128 MiB and 1 GiB after an L2 flush);
 per-kernel time of back-to-back kernels queued behind a GPU-side spin (empty,
 and a 64 KiB scale), host-launched and in a CUDA graph; wgmma m64n256k16 f16
 throughput where the sm_90a code is in the binary and the GPU runs it.
@@ -869,7 +884,8 @@ class Bench {
       row("l2_bandwidth_per_clk." + std::to_string(mib) + "MiB",
           bytes / (t.ms * 1e-3 * t.kernel_mhz * 1e6), "B/clk", method, t);
     }
-    // DRAM: a 2 GiB buffer read 4 times; 1 GiB copied (bytes read + written).
+    // DRAM: a 2 GiB buffer read 4 times and written twice; 1 GiB copied
+    // (bytes read + written).
     {
       const std::size_t n = big / 16;
       const Timed t = time_median([&] {
@@ -878,6 +894,12 @@ class Bench {
       row("dram_read_bandwidth", 4.0 * big / (t.ms * 1e-3) / 1e9, "GB/s",
           "2 GiB buffer read 4 times by " + std::to_string(per_sm * threads / 32) +
               " warps/SM, ld.global.v4; events", t);
+      const Timed w = time_median([&] {
+        write_kernel<<<blocks, threads, 0, stream_>>>(a, n, 2, probe_);
+      });
+      row("dram_write_bandwidth", 2.0 * big / (w.ms * 1e-3) / 1e9, "GB/s",
+          "2 GiB buffer written twice by " + std::to_string(per_sm * threads / 32) +
+              " warps/SM, st.global.v4 (no reads); events", w);
       const std::size_t m = big / 2 / 16;
       const Timed c = time_median([&] {
         copy_kernel<<<blocks, threads, 0, stream_>>>(b, a, m, probe_);
