@@ -364,6 +364,7 @@ struct Options {
   double max_mem_fraction = 0.8;
   int samples = 128;
   bool list = false;
+  bool capture = true;  // capture one call per shape for the launches column
 };
 
 const char* const kHelp =
@@ -401,6 +402,8 @@ Measurement:
   --samples N            outputs checked against the reference kernel per shape (default 128)
   --device N             CUDA device (default 0)
   -o, --out FILE         write the CSV there (default: standard output)
+  --no-launch-capture    leave the launches column empty: no call is captured into a
+                         CUDA graph (for a driver or library where capture misbehaves)
   --list                 print the (dtype, shape) plan as CSV and exit; needs no GPU
                          (fp8_e4m3 is listed even where the GPU would skip it)
   -h, --help             this text
@@ -434,7 +437,7 @@ scheme, swizzle, cluster shape), its waves count and workspace; launches lists
 what one call launches, read by capturing one more call into a CUDA graph that
 is never run: each kernel's name, grid, block, dynamic shared memory and cluster,
 and any memset, separated by ' | ' (best effort: a call that cannot be captured
-says so there and the shape is still timed).
+says so there and the shape is still timed; --no-launch-capture leaves it empty).
 
 Exit status: 0 ok, 1 CUDA/cuBLAS error, 2 bad arguments, 3 no usable GPU, 4 a check failed.
 )";
@@ -504,6 +507,8 @@ Options parse_args(int argc, char** argv) {
       o.samples = static_cast<int>(int_value(i, 1));
     } else if (a == "--device") {
       o.device = static_cast<int>(int_value(i, 0));
+    } else if (a == "--no-launch-capture") {
+      o.capture = false;
     } else if (a == "--list") {
       o.list = true;
     } else if (a == "-o" || a == "--out") {
@@ -747,10 +752,12 @@ class Bench {
     // One more call, captured into a graph and not run: which kernels it is.
     // cuBLASLt's status is not checked here (a call that fails under capture
     // must not end the run: the capture then says so).
-    r.launches = cuda_util::joined_launches(cuda_util::captured_launches(stream_, [&] {
-      cublasLtMatmul(lt_, op, alpha, buf.w[0], la, buf.x[0], lb, beta, buf.y[0], lc, buf.y[0], lc,
-                     &heur.algo, workspace_, o_.workspace, stream_);
-    }));
+    if (o_.capture) {
+      r.launches = cuda_util::joined_launches(cuda_util::captured_launches(stream_, [&] {
+        cublasLtMatmul(lt_, op, alpha, buf.w[0], la, buf.x[0], lb, beta, buf.y[0], lc, buf.y[0], lc,
+                       &heur.algo, workspace_, o_.workspace, stream_);
+      }));
+    }
     if (r.check_ok) {
       for (int i = 0; i < o_.warmup; ++i) launch(i % sets);
       int next = o_.warmup;  // the rotation goes on from the warm-up
