@@ -176,6 +176,10 @@ std::optional<AttentionEstimate> estimate_times(const HardwareSpec& hw, const At
       busiest_sm_tiles(hw.sm_count, cta_groups(s, g, t)) * tile_cycles(hw, s, g, t) /
       hw.sm_clock_hz;
   // The tensor cores idle during the softmax: the power limit bounds only their average rate.
+  // It counts every tile's MACs, unlike a GEMM (power_limited_shape_s, gemm_model.cpp): a
+  // causal diagonal tile multiplies real Q and K before its mask applies, and the padded Q rows
+  // of decode tiles are not told apart, where the DRAM term binds (`lutsim validate`: all 280
+  // decode calls of the SDPA sets are DRAM-bound).
   e.compute_s = std::max(busiest_s, power_limited_s(dense_kernel(hw, s.type),
                                                     e.kv_tiles * tile_macs(g, t))) +
                 ceil_div(per_sm, e.ctas_per_sm) * c.cta_latency_s;
