@@ -24,10 +24,13 @@ build() {
   # saves most of it. GCC's -Wsubobject-linkage, which it keeps quiet for a
   # class defined in the file being compiled, fires for such a class once its
   # file is included in a batch: off here.
+  # Linked by gold (binutils, as GNU ld): it links an executable here in about
+  # a third of ld's time (cli/lutsim: 0.24 against 0.66 s), and the build
+  # links about a hundred.
   cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG -Wno-subobject-linkage" \
     -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_UNITY_BUILD=ON \
-    -DLUTSIM_PRECOMPILED_HEADERS=ON >/dev/null
+    -DCMAKE_EXE_LINKER_FLAGS="-fuse-ld=gold" -DLUTSIM_PRECOMPILED_HEADERS=ON >/dev/null
   cmake --build "$build_dir" -j"$jobs"
 }
 
