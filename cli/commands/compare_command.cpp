@@ -44,7 +44,9 @@ void run_compare(const CompareOptions& o) {
   const WrittenFiles& main = files.front();
   std::cout << format_text_table(*run.result.summary) << "\n(speedup = FP16 tensor-core latency / "
             << "latency; every system's latency and energy per token are in " << main.csv.string()
-            << ")\nwrote " << main.csv.string() << " and " << main.json.string() << "\n";
+            << ")\n"
+            << run.result.report << "wrote " << main.csv.string() << " and " << main.json.string()
+            << "\n";
   if (o.engine == "systemc") {
     std::cout << systemc_engine_text(run.result.tables.back().table, files.back());
   }

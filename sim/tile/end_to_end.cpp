@@ -7,6 +7,7 @@
 #include "compiler/plan/precompute_plan.hpp"
 #include "sim/tile/attention_model.hpp"
 #include "sim/tile/tiling_plan.hpp"
+#include "sim/tile/unaligned_fallback.hpp"
 #include "workloads/op_size.hpp"
 #include "workloads/trace_graph.hpp"
 
@@ -119,14 +120,17 @@ OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpe
                              ? planned_estimate(*sys.tilings, op, kernel, sys)
                              : best_gemm(sys.hw, kernel, linear_shape(op));
   const double each = e.time_s + launch_gap(sys);
-  return {op.name,
-          op.kind,
-          kernel.name,
-          op.count,
-          each,
-          each * op.count,
-          std::string(to_string(e.bound)),
-          e.actions.scaled(static_cast<double>(op.count))};
+  OpTime t{op.name,
+           op.kind,
+           kernel.name,
+           op.count,
+           each,
+           each * op.count,
+           std::string(to_string(e.bound)),
+           e.actions.scaled(static_cast<double>(op.count))};
+  t.row_alignment_timed_as_aligned_bytes =
+      unmodelled_unaligned_row_bytes(sys.hw, kernel, linear_shape(op));
+  return t;
 }
 
 OpTime time_memory_op(const TraceOp& op, std::int64_t values_moved, const SystemSpec& sys) {

@@ -75,6 +75,10 @@ struct OpTime {
   std::string bound;    // compute | dram | l2 | memory
   ActionCounts actions;  // all occurrences
   bool table_precompute = false;  // a LUT linear's table precompute, not a trace op
+  // A library dense GEMM's rows' alignment when below 16 bytes on a GPU with no
+  // measured fallback rates: timed as aligned, a lower bound
+  // (unmodelled_unaligned_row_bytes); 0: none.
+  int row_alignment_timed_as_aligned_bytes = 0;
 };
 
 struct EndToEndResult {

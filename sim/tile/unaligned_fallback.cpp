@@ -42,6 +42,16 @@ std::optional<UnalignedFallback> unaligned_fallback(const HardwareSpec& hw, cons
   return f;
 }
 
+int unmodelled_unaligned_row_bytes(const HardwareSpec& hw, const GemmKernel& k,
+                                   const GemmShape& s) {
+  if (k.family != KernelFamily::kDense || k.mac_unit != MacUnit::kTensorCore ||
+      hw.unaligned_fallback) {
+    return 0;
+  }
+  const int alignment = gemm_row_alignment_bytes(k, s, kLibraryRowAlignmentBytes);
+  return alignment < kLibraryRowAlignmentBytes ? alignment : 0;
+}
+
 namespace {
 
 double gpu_share(const HardwareSpec& hw, double busy_sms) {

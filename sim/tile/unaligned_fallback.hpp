@@ -46,6 +46,16 @@ struct UnalignedFallback {
 std::optional<UnalignedFallback> unaligned_fallback(const HardwareSpec& hw, const GemmKernel& k,
                                                     const GemmShape& s);
 
+// A GPU whose config has no unaligned_fallback rates (the A100 configs) times
+// an unaligned GEMM as an aligned one. This says when that happens: the rows'
+// alignment of a library dense tensor-core GEMM when it is below
+// kLibraryRowAlignmentBytes on such a GPU, else 0. The A100's libraries also
+// load operands 16 bytes at a time in their fastest kernels (cp.async of 16
+// bytes, CUTLASS 2.x's default alignment of 8 FP16 elements), so such a time
+// is a lower bound, by an amount not measured.
+inline constexpr int kLibraryRowAlignmentBytes = 16;
+int unmodelled_unaligned_row_bytes(const HardwareSpec& hw, const GemmKernel& k, const GemmShape& s);
+
 // The fallback's compute and DRAM seconds for `macs` MACs and `dram_bytes`
 // operand bytes on `busy_sms` SMs (its rates are whole-GPU rates).
 double fallback_compute_s(const HardwareSpec& hw, const UnalignedFallback& f, double macs,

@@ -1,6 +1,7 @@
 #include "studies/compare/compare_study.hpp"
 
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "studies/compare/compare_tables.hpp"
@@ -108,8 +109,13 @@ class CompareRunner {
   static CompareRow run_pass(const CompareForwardPass& pass, const Case& c) {
     const EndToEndResult e = simulate_forward(pass.trace, pass.system);
     double linear = 0.0;
+    std::string timed_aligned;
     for (const OpTime& t : e.ops) {
       if (t.kind == OpKind::kLinear || t.table_precompute) linear += t.time_s;
+      if (t.row_alignment_timed_as_aligned_bytes != 0) {
+        timed_aligned += (timed_aligned.empty() ? "" : ", ") + t.name + " (" +
+                         std::to_string(t.row_alignment_timed_as_aligned_bytes) + "-byte rows)";
+      }
     }
     CompareRow r;
     r.model = pass.model;
@@ -124,11 +130,28 @@ class CompareRunner {
     r.hardware = *c.hw;
     r.actions = e.actions;
     r.tokens = tokens_per_forward(pass.trace);
+    r.rows_timed_aligned = timed_aligned;
     return r;
   }
 
   const CompareStudySpec& spec_;
 };
+
+// One line per model and GPU whose linears were timed as aligned though their
+// rows are not, or "".
+std::string rows_timed_aligned_note(const std::vector<CompareRow>& rows) {
+  std::set<std::string> lines;
+  for (const CompareRow& r : rows) {
+    if (r.rows_timed_aligned.empty()) continue;
+    lines.insert(r.model + " on " + r.gpu + ": " + r.rows_timed_aligned);
+  }
+  std::string note;
+  for (const std::string& l : lines) note += "  " + l + "\n";
+  if (note.empty()) return "";
+  return "timed as aligned though their rows are off 16 bytes (the GPU's config has no "
+         "unaligned_fallback rates, not measured): these latencies are lower bounds\n" +
+         note;
+}
 
 }  // namespace
 
@@ -230,6 +253,7 @@ StudyResult CompareStudy::run(const StudyProgress& progress) const {
       "latency per GPU; weights_fit reports whether the linear weights fit in one GPU's DRAM"};
   result.record_notes["energy_pricing"] = energy_record(spec_.energy);
   result.record_notes["energy_not_priced"] = energy_not_priced(rows, spec_.energy);
+  result.report = rows_timed_aligned_note(rows);
   return result;
 }
 

@@ -5,6 +5,7 @@
 
 #include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
+#include "sim/tile/unaligned_fallback.hpp"
 #include "studies/hardware_configs.hpp"
 
 namespace lutsim {
@@ -53,6 +54,12 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
     out += format("  unaligned rows  %d-byte aligned (K or N): the library's fallback kernels\n",
                   e.unaligned_row_bytes);
   }
+  if (const int bytes = unmodelled_unaligned_row_bytes(s.gpu, kernel, shape); bytes > 0) {
+    out += format(
+        "  unaligned rows  %d-byte aligned (K or N), timed as aligned: a lower bound, as\n"
+        "                  %s's config has no unaligned_fallback rates (not measured)\n",
+        bytes, s.gpu.name.c_str());
+  }
   out += format("  tiling          %dx%dx%d, %d stages, split-K %d, %s", t.bm, t.bn, t.bk,
                 t.stages, e.tiling.split_k, to_string(e.tiling.schedule));
   if (e.tiling.multicast != Multicast::kNone) {
@@ -82,7 +89,7 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
   return out;
 }
 
-ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape,
+ResultTable gemm_table(const HardwareSpec& gpu, const GemmKernel& kernel, const GemmShape& shape,
                        const GemmSearch& search) {
   const GemmEstimate& e = *search.best;
   const ThreadblockTile& t = e.tiling.tile;
@@ -102,20 +109,34 @@ ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape,
                      {"l2_time", "us", "L2 traffic alone"},
                      {"row_alignment", "bytes",
                       "rows' alignment when below the library's (fallback kernels); 0: aligned"},
+                     {"rows_timed_aligned", "bytes",
+                      "rows' alignment below 16 bytes on a GPU without measured fallback rates, "
+                      "timed as aligned (a lower bound); 0: none"},
                      {"schedule", "", "tiles to SMs: data_parallel (waves) or stream_k"},
                      {"warp_tile", "", "one warp's outputs MxN"},
                      {"tables", "", "where LUT tables live: shared_memory, registers over N tiles"},
                      {"legal_tilings", "1", "tilings the exhaustive search found legal"},
                      {"worst_time", "us", "the slowest legal tiling"}});
-  table.add_row({kernel.name, e.time_s * 1e6, shape.flops() / e.time_s / 1e12,
+  table.add_row({kernel.name,
+                 e.time_s * 1e6,
+                 shape.flops() / e.time_s / 1e12,
                  std::string(to_string(e.bound)),
                  std::to_string(t.bm) + "x" + std::to_string(t.bn) + "x" + std::to_string(t.bk),
-                 std::int64_t{t.stages}, std::int64_t{e.tiling.split_k}, std::int64_t{e.ctas},
-                 std::int64_t{e.waves}, e.compute_s * 1e6, e.dram_s * 1e6, e.dram_bytes / 1e6,
-                 e.l2_s * 1e6, std::int64_t{e.unaligned_row_bytes},
+                 std::int64_t{t.stages},
+                 std::int64_t{e.tiling.split_k},
+                 std::int64_t{e.ctas},
+                 std::int64_t{e.waves},
+                 e.compute_s * 1e6,
+                 e.dram_s * 1e6,
+                 e.dram_bytes / 1e6,
+                 e.l2_s * 1e6,
+                 std::int64_t{e.unaligned_row_bytes},
+                 std::int64_t{unmodelled_unaligned_row_bytes(gpu, kernel, shape)},
                  std::string(to_string(e.tiling.schedule)),
-                 std::to_string(w.m) + "x" + std::to_string(w.n), tables_text(kernel, e.tiling),
-                 std::int64_t{search.legal}, search.worst_any->time_s * 1e6});
+                 std::to_string(w.m) + "x" + std::to_string(w.n),
+                 tables_text(kernel, e.tiling),
+                 std::int64_t{search.legal},
+                 search.worst_any->time_s * 1e6});
   return table;
 }
 
@@ -164,7 +185,7 @@ StudyResult GemmStudy::run(const StudyProgress& progress) const {
       search_gemm(spec_.gpu, kernel, shape, [](const Tiling&) { return true; });
   if (!search.best) best_gemm(spec_.gpu, kernel, shape);  // throws why no tiling runs
   if (progress) progress(1, 1, "GEMM timed");
-  return {.tables = {{"gemm", gemm_table(kernel, shape, search)}},
+  return {.tables = {{"gemm", gemm_table(spec_.gpu, kernel, shape, search)}},
           .report = describe(spec_, kernel, shape, search)};
 }
 

@@ -92,7 +92,11 @@ ResultTable op_table(const EndToEndResult& r, const ModelEnergy& energy) {
                                            {"time_each", "us", "one occurrence"},
                                            {"time", "ms", "all occurrences"},
                                            {"share", "%", "of the forward pass"},
-                                           {"bound", "", "what limits it"}};
+                                           {"bound", "", "what limits it"},
+                                           {"rows_timed_aligned", "bytes",
+                                            "rows' alignment below 16 bytes on a GPU without "
+                                            "measured fallback rates: timed as aligned, a lower "
+                                            "bound; 0: none"}};
   const bool priced = energy.not_priced.empty();
   if (priced) {
     columns.push_back(
@@ -101,14 +105,29 @@ ResultTable op_table(const EndToEndResult& r, const ModelEnergy& energy) {
   ResultTable t(columns);
   for (std::size_t i = 0; i < r.ops.size(); ++i) {
     const OpTime& op = r.ops[i];
-    std::vector<ResultTable::Cell> row{op.name,         op.kernel,
-                                       op.count,        op.time_each_s * 1e6,
-                                       op.time_s * 1e3, 100.0 * op.time_s / r.total_s,
-                                       op.bound};
+    std::vector<ResultTable::Cell> row{
+        op.name,         op.kernel,
+        op.count,        op.time_each_s * 1e6,
+        op.time_s * 1e3, 100.0 * op.time_s / r.total_s,
+        op.bound,        std::int64_t{op.row_alignment_timed_as_aligned_bytes}};
     if (priced) row.push_back(energy.per_op_mj[i]);
     t.add_row(std::move(row));
   }
   return t;
+}
+
+// The operators timed as aligned though their rows are not, or "".
+std::string unaligned_note(const EndToEndResult& r, const HardwareSpec& gpu) {
+  std::string ops;
+  for (const OpTime& op : r.ops) {
+    if (op.row_alignment_timed_as_aligned_bytes == 0) continue;
+    ops += (ops.empty() ? "" : ", ") + op.name + " (" +
+           std::to_string(op.row_alignment_timed_as_aligned_bytes) + "-byte rows)";
+  }
+  if (ops.empty()) return "";
+  return "\nnote: " + ops + " timed as aligned: " + gpu.name +
+         "'s config has no unaligned_fallback rates (not measured), so these times are lower "
+         "bounds";
 }
 
 }  // namespace
@@ -190,6 +209,7 @@ StudyResult ModelStudy::run(const StudyProgress& progress) const {
   } else {
     report << "energy per token not priced: " << energy.not_priced;
   }
+  report << unaligned_note(r, spec_.gpu);
   StudyResult result{.tables = {{"model", op_table(r, energy)}}, .report = report.str()};
   result.record_notes["linear_method"] = std::string(to_string(sys.method));
   result.record_notes["trace_structure"] = std::string(structure_assumptions(r.structure));

@@ -525,6 +525,61 @@ TEST_CASE("gemm --json gives the time, bound and tiling with units in the keys",
   CHECK(g.contains("throughput_TFLOP_per_s"));
 }
 
+TEST_CASE("gemm says when it times unaligned rows as aligned rows", "[cli]") {
+  // The A100 configs have no measured fallback rates: odd K is timed as aligned, and said so.
+  const Run a100 = run_lutsim("gemm --hw a100_sxm4_80gb --m 4096 --n 4096 --k 4097");
+  INFO(a100.out);
+  REQUIRE(a100.status == 0);
+  CHECK_THAT(a100.out,
+             Catch::Contains("2-byte aligned (K or N), timed as aligned: a lower bound") &&
+                 Catch::Contains("A100-SXM4-80GB's config has no unaligned_fallback"));
+  const Run a100_json = run_lutsim("gemm --hw a100_sxm4_80gb --m 4096 --n 4096 --k 4097 --json");
+  REQUIRE(a100_json.status == 0);
+  const auto a100_doc = nlohmann::json::parse(a100_json.out);
+  const auto& a = a100_doc["tables"]["gemm"][0];
+  CHECK(a["rows_timed_aligned_bytes"] == 2);
+  CHECK(a["row_alignment_bytes"] == 0);
+  // The H100's fallback rates time it: nothing is timed as aligned.
+  const Run h100_json = run_lutsim("gemm --hw h100_sxm --m 4096 --n 4096 --k 4097 --json");
+  REQUIRE(h100_json.status == 0);
+  const auto h100_doc = nlohmann::json::parse(h100_json.out);
+  const auto& h = h100_doc["tables"]["gemm"][0];
+  CHECK(h["rows_timed_aligned_bytes"] == 0);
+  CHECK(h["row_alignment_bytes"] == 2);
+  // Aligned rows: no such line.
+  const Run aligned = run_lutsim("gemm --hw a100_sxm4_80gb --m 4096 --n 4096 --k 4096");
+  REQUIRE(aligned.status == 0);
+  CHECK_THAT(aligned.out, !Catch::Contains("unaligned rows"));
+}
+
+TEST_CASE("model says which operators it times as aligned though their rows are not", "[cli]") {
+  // BitNet's vocabulary of 32002: the LM head's FP16 output rows are 4-byte aligned, and the
+  // A100 configs have no measured fallback rates.
+  const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model_unaligned";
+  std::filesystem::remove_all(dir);
+  const std::string args = "model --model BitNet-b1.58-3B --phase decode --batch 1 --kv-len 16 ";
+  const Run a100 = run_lutsim(args + "--hw a100_sxm4_80gb --out " + dir.string());
+  INFO(a100.out);
+  REQUIRE(a100.status == 0);
+  CHECK_THAT(a100.out, Catch::Contains("note: lm_head (4-byte rows) timed as aligned: "
+                                       "A100-SXM4-80GB's config has no unaligned_fallback rates"));
+  const Run json = run_lutsim(args + "--hw a100_sxm4_80gb --json --out " + dir.string());
+  REQUIRE(json.status == 0);
+  const auto doc = nlohmann::json::parse(json.out);
+  int flagged = 0;
+  for (const auto& op : doc["tables"]["model"]) {
+    const int bytes = op["rows_timed_aligned_bytes"];
+    CHECK(bytes == (op["op"] == "lm_head" ? 4 : 0));
+    flagged += bytes != 0;
+  }
+  CHECK(flagged == 1);
+  // The H100 times the LM head with its measured fallback rates: no note.
+  const Run h100 = run_lutsim(args + "--hw h100_sxm --out " + dir.string());
+  REQUIRE(h100.status == 0);
+  CHECK_THAT(h100.out, !Catch::Contains("timed as aligned"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("model --json gives every operator, the totals and the attention mode", "[cli]") {
   const auto dir = std::filesystem::temp_directory_path() / "lutsim_test_cli_model_json";
   std::filesystem::remove_all(dir);

@@ -50,3 +50,20 @@ TEST_CASE("a GPU without measured fallback rates times an unaligned GEMM as an a
   CHECK(odd.unaligned_row_bytes == 0);  // K padded to whole k-steps: 4097 -> 4128 (+0.8%)
   CHECK(odd.time_s < 1.02 * best_dense_gemm(h, {4096, 4096, 4096, 1, DataType::kFp16}).time_s);
 }
+
+TEST_CASE("an unaligned GEMM timed as an aligned one is told apart by its rows' alignment",
+          "[tile]") {
+  const HardwareSpec a100 = load_hardware("configs/hw/a100_sxm4_80gb.yaml");
+  const HardwareSpec h100 = load_hardware("configs/hw/h100_sxm.yaml");
+  const GemmKernel fp16 = dense_kernel(a100, DataType::kFp16);
+  const GemmKernel int8 = dense_kernel(a100, DataType::kInt8);
+  // Odd K: 2-byte FP16 rows. BitNet's LM head (N = 32002): 4-byte FP16 output rows,
+  // 8-byte INT32 ones.
+  CHECK(unmodelled_unaligned_row_bytes(a100, fp16, {4096, 4096, 4097, 1, DataType::kFp16}) == 2);
+  CHECK(unmodelled_unaligned_row_bytes(a100, fp16, {1, 32002, 3200, 1, DataType::kFp16}) == 4);
+  CHECK(unmodelled_unaligned_row_bytes(a100, int8, {1, 32002, 3200, 1, DataType::kInt8}) == 8);
+  CHECK(unmodelled_unaligned_row_bytes(a100, fp16, {4096, 4096, 4104, 1, DataType::kFp16}) == 0);
+  // The H100 has measured fallback rates: such a GEMM is timed by them, not as aligned.
+  CHECK(unmodelled_unaligned_row_bytes(h100, dense_kernel(h100, DataType::kFp16),
+                                       {4096, 4096, 4097, 1, DataType::kFp16}) == 0);
+}
