@@ -363,4 +363,14 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
   return r;
 }
 
+std::string ops_timed_as_aligned(const EndToEndResult& r) {
+  std::string ops;
+  for (const OpTime& op : r.ops) {
+    if (op.row_alignment_timed_as_aligned_bytes == 0) continue;
+    ops += (ops.empty() ? "" : ", ") + op.name + " (" +
+           std::to_string(op.row_alignment_timed_as_aligned_bytes) + "-byte rows)";
+  }
+  return ops;
+}
+
 }  // namespace lutsim

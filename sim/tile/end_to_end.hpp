@@ -88,6 +88,11 @@ struct EndToEndResult {
   TraceStructure structure = TraceStructure::kNone;  // what the timing could rely on
 };
 
+// The operators of `r` timed as aligned though their rows are not
+// (OpTime::row_alignment_timed_as_aligned_bytes), e.g. "lm_head (4-byte rows)",
+// comma-separated; "" when none.
+std::string ops_timed_as_aligned(const EndToEndResult& r);
+
 // The kernel simulate_forward runs the linear `op` with: the dense kernel for
 // 16-bit weights (and W8A8 on kMacTensorCore), else the system's low-bit
 // method. Throws std::invalid_argument for low-bit weights on kMacTensorCore.

@@ -109,13 +109,8 @@ class CompareRunner {
   static CompareRow run_pass(const CompareForwardPass& pass, const Case& c) {
     const EndToEndResult e = simulate_forward(pass.trace, pass.system);
     double linear = 0.0;
-    std::string timed_aligned;
     for (const OpTime& t : e.ops) {
       if (t.kind == OpKind::kLinear || t.table_precompute) linear += t.time_s;
-      if (t.row_alignment_timed_as_aligned_bytes != 0) {
-        timed_aligned += (timed_aligned.empty() ? "" : ", ") + t.name + " (" +
-                         std::to_string(t.row_alignment_timed_as_aligned_bytes) + "-byte rows)";
-      }
     }
     CompareRow r;
     r.model = pass.model;
@@ -130,7 +125,7 @@ class CompareRunner {
     r.hardware = *c.hw;
     r.actions = e.actions;
     r.tokens = tokens_per_forward(pass.trace);
-    r.rows_timed_aligned = timed_aligned;
+    r.rows_timed_aligned = ops_timed_as_aligned(e);
     return r;
   }
 

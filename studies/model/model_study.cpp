@@ -118,12 +118,7 @@ ResultTable op_table(const EndToEndResult& r, const ModelEnergy& energy) {
 
 // The operators timed as aligned though their rows are not, or "".
 std::string unaligned_note(const EndToEndResult& r, const HardwareSpec& gpu) {
-  std::string ops;
-  for (const OpTime& op : r.ops) {
-    if (op.row_alignment_timed_as_aligned_bytes == 0) continue;
-    ops += (ops.empty() ? "" : ", ") + op.name + " (" +
-           std::to_string(op.row_alignment_timed_as_aligned_bytes) + "-byte rows)";
-  }
+  const std::string ops = ops_timed_as_aligned(r);
   if (ops.empty()) return "";
   return "\nnote: " + ops + " timed as aligned: " + gpu.name +
          "'s config has no unaligned_fallback rates (not measured), so these times are lower "

@@ -533,17 +533,16 @@ TEST_CASE("gemm says when it times unaligned rows as aligned rows", "[cli]") {
   CHECK_THAT(a100.out,
              Catch::Contains("2-byte aligned (K or N), timed as aligned: a lower bound") &&
                  Catch::Contains("A100-SXM4-80GB's config has no unaligned_fallback"));
-  const Run a100_json = run_lutsim("gemm --hw a100_sxm4_80gb --m 4096 --n 4096 --k 4097 --json");
-  REQUIRE(a100_json.status == 0);
-  const auto a100_doc = nlohmann::json::parse(a100_json.out);
-  const auto& a = a100_doc["tables"]["gemm"][0];
+  const auto gemm_row = [](const std::string& hw) {
+    const Run r = run_lutsim("gemm --hw " + hw + " --m 4096 --n 4096 --k 4097 --json");
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(r.out)["tables"]["gemm"][0];
+  };
+  const nlohmann::json a = gemm_row("a100_sxm4_80gb");
   CHECK(a["rows_timed_aligned_bytes"] == 2);
   CHECK(a["row_alignment_bytes"] == 0);
   // The H100's fallback rates time it: nothing is timed as aligned.
-  const Run h100_json = run_lutsim("gemm --hw h100_sxm --m 4096 --n 4096 --k 4097 --json");
-  REQUIRE(h100_json.status == 0);
-  const auto h100_doc = nlohmann::json::parse(h100_json.out);
-  const auto& h = h100_doc["tables"]["gemm"][0];
+  const nlohmann::json h = gemm_row("h100_sxm");
   CHECK(h["rows_timed_aligned_bytes"] == 0);
   CHECK(h["row_alignment_bytes"] == 2);
   // Aligned rows: no such line.
