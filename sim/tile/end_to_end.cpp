@@ -7,7 +7,6 @@
 #include "compiler/plan/precompute_plan.hpp"
 #include "sim/tile/attention_model.hpp"
 #include "sim/tile/tiling_plan.hpp"
-#include "sim/tile/unaligned_fallback.hpp"
 #include "workloads/op_size.hpp"
 #include "workloads/trace_graph.hpp"
 
@@ -128,8 +127,7 @@ OpTime time_gemm_op(const TraceOp& op, const GemmKernel& kernel, const SystemSpe
            each * op.count,
            std::string(to_string(e.bound)),
            e.actions.scaled(static_cast<double>(op.count))};
-  t.row_alignment_timed_as_aligned_bytes =
-      unmodelled_unaligned_row_bytes(sys.hw, kernel, linear_shape(op));
+  t.rows_timed_aligned_bytes = e.rows_timed_aligned_bytes;
   return t;
 }
 
@@ -366,9 +364,9 @@ EndToEndResult simulate_forward(const GemmTrace& trace, const SystemSpec& sys) {
 std::string ops_timed_as_aligned(const EndToEndResult& r) {
   std::string ops;
   for (const OpTime& op : r.ops) {
-    if (op.row_alignment_timed_as_aligned_bytes == 0) continue;
+    if (op.rows_timed_aligned_bytes == 0) continue;
     ops += (ops.empty() ? "" : ", ") + op.name + " (" +
-           std::to_string(op.row_alignment_timed_as_aligned_bytes) + "-byte rows)";
+           std::to_string(op.rows_timed_aligned_bytes) + "-byte rows)";
   }
   return ops;
 }

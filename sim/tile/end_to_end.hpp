@@ -75,10 +75,7 @@ struct OpTime {
   std::string bound;    // compute | dram | l2 | memory
   ActionCounts actions;  // all occurrences
   bool table_precompute = false;  // a LUT linear's table precompute, not a trace op
-  // A library dense GEMM's rows' alignment when below 16 bytes on a GPU with no
-  // measured fallback rates: timed as aligned, a lower bound
-  // (unmodelled_unaligned_row_bytes); 0: none.
-  int row_alignment_timed_as_aligned_bytes = 0;
+  int rows_timed_aligned_bytes = 0;  // its GEMM's (GemmEstimate::rows_timed_aligned_bytes)
 };
 
 struct EndToEndResult {
@@ -89,7 +86,7 @@ struct EndToEndResult {
 };
 
 // The operators of `r` timed as aligned though their rows are not
-// (OpTime::row_alignment_timed_as_aligned_bytes), e.g. "lm_head (4-byte rows)",
+// (OpTime::rows_timed_aligned_bytes), e.g. "lm_head (4-byte rows)",
 // comma-separated; "" when none.
 std::string ops_timed_as_aligned(const EndToEndResult& r);
 

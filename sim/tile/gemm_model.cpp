@@ -476,7 +476,10 @@ std::optional<GemmEstimate> estimate_gemm(const HardwareSpec& hw, const GemmKern
       estimate_times(hw, k, s, tl, unaligned_fallback(hw, k, s), [&](const Tiling& t) {
         return register_bytes_per_warp(k, t, padded_k_slice(k, s, t));
       });
-  if (e) e->actions = count_actions(hw, k, s, *e);
+  if (e) {
+    e->actions = count_actions(hw, k, s, *e);
+    e->rows_timed_aligned_bytes = unmodelled_unaligned_row_bytes(hw, k, s);
+  }
   return e;
 }
 
@@ -1178,8 +1181,11 @@ GemmSearch search_gemm(const HardwareSpec& hw, const GemmKernel& k, const GemmSh
     out.any_allowed = bases.any_allowed;
     search_by_bound(hw, k, s, fallback, bases.running, record);
   }
+  const int timed_aligned = unmodelled_unaligned_row_bytes(hw, k, s);
   for (std::optional<GemmEstimate>* e : {&out.best, &out.best_any, &out.worst_any}) {
-    if (*e) (*e)->actions = count_actions(hw, k, s, **e);
+    if (!*e) continue;
+    (*e)->actions = count_actions(hw, k, s, **e);
+    (*e)->rows_timed_aligned_bytes = timed_aligned;
   }
   return out;
 }

@@ -33,6 +33,10 @@ struct GemmEstimate {
   // and compute_s and dram_s are at least the fallback kernels'
   // (sim/tile/unaligned_fallback.hpp)
   int unaligned_row_bytes = 0;
+  // 0, or the rows' alignment in bytes when they are off the library's on a GPU
+  // with no measured fallback rates: then timed as aligned, a lower bound
+  // (unmodelled_unaligned_row_bytes, sim/tile/unaligned_fallback.hpp).
+  int rows_timed_aligned_bytes = 0;
   // What the kernel does under this tiling: its units' work over padded
   // tiles (MACs by type or LUT lookups by entry format), dequantization on
   // CUDA cores, every CTA's tiles written to shared memory and its fragments

@@ -64,7 +64,7 @@ struct CompareRow {
   ActionCounts actions;             // one forward pass, per GPU (ppa/ prices them)
   std::int64_t tokens = 0;          // tokens of one forward pass (tokens_per_forward)
   // Its linears whose rows are off 16 bytes on a GPU without measured fallback
-  // rates, timed as aligned (OpTime::row_alignment_timed_as_aligned_bytes), e.g.
+  // rates, timed as aligned (OpTime::rows_timed_aligned_bytes), e.g.
   // "lm_head (4-byte rows)"; "" when none.
   std::string rows_timed_aligned;
 };

@@ -5,7 +5,6 @@
 
 #include "sim/tile/end_to_end.hpp"
 #include "sim/tile/gemm_model.hpp"
-#include "sim/tile/unaligned_fallback.hpp"
 #include "studies/hardware_configs.hpp"
 
 namespace lutsim {
@@ -54,11 +53,11 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
     out += format("  unaligned rows  %d-byte aligned (K or N): the library's fallback kernels\n",
                   e.unaligned_row_bytes);
   }
-  if (const int bytes = unmodelled_unaligned_row_bytes(s.gpu, kernel, shape); bytes > 0) {
+  if (e.rows_timed_aligned_bytes > 0) {
     out += format(
         "  unaligned rows  %d-byte aligned (K or N), timed as aligned: a lower bound, as\n"
         "                  %s's config has no unaligned_fallback rates (not measured)\n",
-        bytes, s.gpu.name.c_str());
+        e.rows_timed_aligned_bytes, s.gpu.name.c_str());
   }
   out += format("  tiling          %dx%dx%d, %d stages, split-K %d, %s", t.bm, t.bn, t.bk,
                 t.stages, e.tiling.split_k, to_string(e.tiling.schedule));
@@ -89,8 +88,7 @@ std::string describe(const GemmStudySpec& s, const GemmKernel& kernel, const Gem
   return out;
 }
 
-ResultTable gemm_table(const HardwareSpec& gpu, const GemmKernel& kernel, const GemmShape& shape,
-                       const GemmSearch& search) {
+ResultTable gemm_table(const GemmKernel& kernel, const GemmShape& shape, const GemmSearch& search) {
   const GemmEstimate& e = *search.best;
   const ThreadblockTile& t = e.tiling.tile;
   const WarpTile w = warp_tile(kernel, e.tiling);
@@ -131,7 +129,7 @@ ResultTable gemm_table(const HardwareSpec& gpu, const GemmKernel& kernel, const 
                  e.dram_bytes / 1e6,
                  e.l2_s * 1e6,
                  std::int64_t{e.unaligned_row_bytes},
-                 std::int64_t{unmodelled_unaligned_row_bytes(gpu, kernel, shape)},
+                 std::int64_t{e.rows_timed_aligned_bytes},
                  std::string(to_string(e.tiling.schedule)),
                  std::to_string(w.m) + "x" + std::to_string(w.n),
                  tables_text(kernel, e.tiling),
@@ -185,7 +183,7 @@ StudyResult GemmStudy::run(const StudyProgress& progress) const {
       search_gemm(spec_.gpu, kernel, shape, [](const Tiling&) { return true; });
   if (!search.best) best_gemm(spec_.gpu, kernel, shape);  // throws why no tiling runs
   if (progress) progress(1, 1, "GEMM timed");
-  return {.tables = {{"gemm", gemm_table(spec_.gpu, kernel, shape, search)}},
+  return {.tables = {{"gemm", gemm_table(kernel, shape, search)}},
           .report = describe(spec_, kernel, shape, search)};
 }
 

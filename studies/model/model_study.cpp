@@ -105,11 +105,10 @@ ResultTable op_table(const EndToEndResult& r, const ModelEnergy& energy) {
   ResultTable t(columns);
   for (std::size_t i = 0; i < r.ops.size(); ++i) {
     const OpTime& op = r.ops[i];
-    std::vector<ResultTable::Cell> row{
-        op.name,         op.kernel,
-        op.count,        op.time_each_s * 1e6,
-        op.time_s * 1e3, 100.0 * op.time_s / r.total_s,
-        op.bound,        std::int64_t{op.row_alignment_timed_as_aligned_bytes}};
+    std::vector<ResultTable::Cell> row{op.name,         op.kernel,
+                                       op.count,        op.time_each_s * 1e6,
+                                       op.time_s * 1e3, 100.0 * op.time_s / r.total_s,
+                                       op.bound,        std::int64_t{op.rows_timed_aligned_bytes}};
     if (priced) row.push_back(energy.per_op_mj[i]);
     t.add_row(std::move(row));
   }

@@ -48,6 +48,7 @@ TEST_CASE("a GPU without measured fallback rates times an unaligned GEMM as an a
   REQUIRE_FALSE(h.unaligned_fallback);
   const GemmEstimate odd = best_dense_gemm(h, {4096, 4096, 4097, 1, DataType::kFp16});
   CHECK(odd.unaligned_row_bytes == 0);  // K padded to whole k-steps: 4097 -> 4128 (+0.8%)
+  CHECK(odd.rows_timed_aligned_bytes == 2);  // and the estimate says so
   CHECK(odd.time_s < 1.02 * best_dense_gemm(h, {4096, 4096, 4096, 1, DataType::kFp16}).time_s);
 }
 
